@@ -1,0 +1,36 @@
+# Two commands on a fresh machine: `make demo` (set up, build, show) and `make test`.
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON ?= python3
+
+.PHONY: setup demo test lint bench docs clean
+
+setup: $(VENV)/.installed
+
+# torch comes first and pinned: 2.13.0 is the local CPU wheel, anything else pulls CUDA.
+$(VENV)/.installed: pyproject.toml requirements/torch.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements/torch.txt
+	$(BIN)/pip install --quiet -e '.[search,dev]'
+	touch $@
+
+demo: setup
+	$(BIN)/referee build
+	$(BIN)/referee games
+	$(BIN)/referee toc rugby-world
+	$(BIN)/referee show takkure/2.01/7
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+docs: setup
+	$(BIN)/cog -r README.md
+
+clean:
+	rm -rf $(VENV) data/*.db data/index

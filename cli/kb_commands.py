@@ -1,0 +1,137 @@
+"""Building and browsing the knowledge base: build, report, games, toc, show, export."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from cli.common import DbOption, GameOption, JsonOption, db_path, friendly, print_json, print_json_line
+from kb import store
+from kb.gameconf import discover_games
+from kb.paths import default_corpus_dir
+
+app = typer.Typer()
+
+
+def _print_report(reports: list[dict[str, Any]], verbose: bool) -> None:
+    for report in reports:
+        kinds = ", ".join(f"{n} {k}" for k, n in report["kinds"].items())
+        typer.echo(f"{report['game']}: {report['entries']} entries in {report['sections']} sections ({kinds})")
+        typer.echo(f"  dropped {len(report['dropped'])} lines")
+        shown = report["dropped"] if verbose else [d for d in report["dropped"] if d["reason"] != "table of contents"]
+        for dropped in shown:
+            typer.echo(f"    line {dropped['line']}: {dropped['reason']}: {dropped['text'].strip()[:70]}")
+        if not verbose and len(shown) < len(report["dropped"]):
+            typer.echo(f"    (+{len(report['dropped']) - len(shown)} table-of-contents lines; --verbose lists them)")
+        for warning in report["warnings"]:
+            typer.echo(f"  warning: {warning}")
+
+
+@app.command()
+@friendly
+def build(
+    game: GameOption = None,
+    db: DbOption = None,
+    corpus: Annotated[str | None, typer.Option(help="Corpus folder [env: REFEREE_CORPUS]")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every dropped line.")] = False,
+    json_: JsonOption = False,
+) -> None:
+    """Parse the corpus into the knowledge base and report what was dropped as noise."""
+    from pathlib import Path
+
+    from rich.progress import Progress
+
+    games = discover_games(Path(corpus) if corpus else default_corpus_dir())
+    total = 1 if game else len(games)
+    with Progress(transient=True, console=_stderr_console()) as progress:
+        task = progress.add_task("Parsing rulebooks", total=total)
+        reports = store.build_knowledge_base(db_path(db), games, only=game, on_game=lambda _: progress.advance(task))
+    data = [r.to_dict() for r in reports]
+    if json_:
+        print_json(data)
+    else:
+        _print_report(data, verbose)
+        typer.echo(f"Knowledge base written to {db_path(db)}")
+
+
+def _stderr_console():  # rich is imported lazily: commands that do not draw stay fast
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@app.command()
+@friendly
+def report(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
+    """Show the report kept from the last build (entries made, lines dropped)."""
+    database = store.open_db(db_path(db))
+    reports = store.build_reports(database)
+    if game:
+        wanted = store.resolve_game(database, game)
+        reports = [r for r in reports if r["game"] == wanted]
+    if json_:
+        print_json(reports)
+    else:
+        _print_report(reports, verbose=True)
+
+
+@app.command()
+@friendly
+def games(db: DbOption = None, json_: JsonOption = False) -> None:
+    """List the games with their language and entry counts."""
+    rows = store.games(store.open_db(db_path(db)))
+    if json_:
+        print_json(rows)
+        return
+    for row in rows:
+        typer.echo(f"{row['id']:<18} {row['lang']:<3} {row['entries']:>4} entries  {row['title']}")
+
+
+@app.command()
+@friendly
+def toc(
+    game: Annotated[str, typer.Argument(help="Game id or alias.")],
+    db: DbOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """Show a game's section tree as the book has it."""
+    database = store.open_db(db_path(db))
+    sections = store.toc(database, store.resolve_game(database, game))
+    if json_:
+        print_json(sections)
+        return
+    for section in sections:
+        typer.echo(f"{'  ' * section['level']}{section['heading']}  [{section['id']}]")
+
+
+@app.command()
+@friendly
+def show(
+    item_id: Annotated[str, typer.Argument(metavar="ID", help="Entry or section id, e.g. takkure/2.01/1")],
+    db: DbOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """Show one entry (or a section and its entries) with breadcrumb, kind and verbatim text."""
+    item = store.show(store.open_db(db_path(db)), item_id)
+    if json_:
+        print_json(item)
+        return
+    typer.echo(" > ".join(item["path"]) or item["game"])
+    if item["type"] == "section":
+        typer.echo(f"[{item['id']}] section")
+        for entry in item["entries"]:
+            typer.echo(f"\n[{entry['id']}] {entry['kind']}\n{entry['text']}")
+        return
+    typer.echo(f"[{item['id']}] {item['kind']} ({item['source']}, line {item['line']})")
+    typer.echo(item["text"])
+
+
+@app.command()
+@friendly
+def export(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
+    """Print every entry as JSON lines (the same fields as `show --json`)."""
+    database = store.open_db(db_path(db))
+    wanted = store.resolve_game(database, game) if game else None
+    for entry in store.entries(database, wanted):
+        print_json_line({"type": "entry", **entry})

@@ -1,0 +1,21 @@
+"""The `referee` command: each command group lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from cli import kb_commands
+
+app = typer.Typer(
+    name="referee",
+    help="Referee: a rules knowledge base and assistant for tabletop games.",
+    rich_markup_mode=None,
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(kb_commands.app)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""Referee's domain: rule entries, the parser, the SQLite store."""

@@ -1,0 +1,234 @@
+"""A game's folder under corpus/: its game.toml and its rulebook, validated."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kb.errors import RefereeError
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@dataclass(frozen=True)
+class NoiseRule:
+    pattern: re.Pattern[str]
+    reason: str
+
+
+@dataclass(frozen=True)
+class FlatTable:
+    """A table whose cells were glued together when the book was converted to text."""
+
+    header: str
+    columns: list[str]
+    row: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class ParseConfig:
+    toc_markers: list[str] = field(default_factory=list)
+    extra_headings: list[str] = field(default_factory=list)
+    child_headings: list[str] = field(default_factory=list)
+    heading_patterns: list[re.Pattern[str]] = field(default_factory=list)
+    heading_before: list[re.Pattern[str]] = field(default_factory=list)
+    uppercase_headings: bool = False
+    short_line_headings: bool = False
+    noise: list[NoiseRule] = field(default_factory=list)
+    noise_spans: list[NoiseRule] = field(default_factory=list)
+    flat_tables: list[FlatTable] = field(default_factory=list)
+    inline_notes: list[re.Pattern[str]] = field(default_factory=list)
+    section_ids: str = "number"
+
+
+@dataclass(frozen=True)
+class KindConfig:
+    """Which sections hold what kind of text, by section key (number or slug)."""
+
+    by_section: dict[str, str] = field(default_factory=dict)
+    card_under: list[str] = field(default_factory=list)
+    card_pattern: re.Pattern[str] | None = None
+    definition_pattern: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    language: str
+    players: str
+    aliases: list[str]
+    folder: Path
+    rulebook: Path
+    parse: ParseConfig
+    kinds: KindConfig
+    raw: dict[str, Any]
+
+    def read_rulebook(self) -> str:
+        return read_rulebook(self.rulebook)
+
+
+def read_rulebook(path: Path) -> str:
+    if not path.is_file():
+        raise RefereeError(f"{path}: rulebook file is missing")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RefereeError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    if not text.strip():
+        raise RefereeError(f"{path}: rulebook file is empty")
+    return text
+
+
+def _regex(path: Path, where: str, pattern: Any) -> re.Pattern[str]:
+    if not isinstance(pattern, str):
+        raise RefereeError(f"{path}: {where} must be a string regex")
+    try:
+        return re.compile(pattern)
+    except re.error as exc:
+        raise RefereeError(f"{path}: {where} is not a valid regex ({exc})") from None
+
+
+def _str_list(path: Path, where: str, value: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RefereeError(f"{path}: {where} must be a list of strings")
+    return list(value)
+
+
+def _noise_rules(path: Path, where: str, value: Any) -> list[NoiseRule]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RefereeError(f"{path}: {where} must be an array of tables")
+    rules = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or "pattern" not in item:
+            raise RefereeError(f"{path}: {where}[{i}] needs a 'pattern'")
+        rules.append(
+            NoiseRule(_regex(path, f"{where}[{i}].pattern", item["pattern"]), str(item.get("reason", "noise")))
+        )
+    return rules
+
+
+def _flat_tables(path: Path, value: Any) -> list[FlatTable]:
+    tables = []
+    for i, item in enumerate(value or []):
+        where = f"parse.flat_tables[{i}]"
+        if not isinstance(item, dict) or not {"header", "columns", "row"} <= item.keys():
+            raise RefereeError(f"{path}: {where} needs 'header', 'columns' and 'row'")
+        tables.append(
+            FlatTable(
+                header=str(item["header"]),
+                columns=_str_list(path, f"{where}.columns", item["columns"]),
+                row=_regex(path, f"{where}.row", item["row"]),
+            )
+        )
+    return tables
+
+
+def _parse_config(path: Path, raw: Any) -> ParseConfig:
+    if raw is None:
+        return ParseConfig()
+    if not isinstance(raw, dict):
+        raise RefereeError(f"{path}: [parse] must be a table")
+    return ParseConfig(
+        toc_markers=_str_list(path, "parse.toc_markers", raw.get("toc_markers")),
+        extra_headings=_str_list(path, "parse.extra_headings", raw.get("extra_headings")),
+        child_headings=_str_list(path, "parse.child_headings", raw.get("child_headings")),
+        heading_patterns=[
+            _regex(path, "parse.heading_patterns", p)
+            for p in _str_list(path, "parse.heading_patterns", raw.get("heading_patterns"))
+        ],
+        heading_before=[
+            _regex(path, "parse.heading_before", p)
+            for p in _str_list(path, "parse.heading_before", raw.get("heading_before"))
+        ],
+        uppercase_headings=bool(raw.get("uppercase_headings", False)),
+        short_line_headings=bool(raw.get("short_line_headings", False)),
+        noise=_noise_rules(path, "parse.noise", raw.get("noise")),
+        noise_spans=_noise_rules(path, "parse.noise_spans", raw.get("noise_spans")),
+        flat_tables=_flat_tables(path, raw.get("flat_tables")),
+        inline_notes=[
+            _regex(path, "parse.inline_notes", p)
+            for p in _str_list(path, "parse.inline_notes", raw.get("inline_notes"))
+        ],
+        section_ids=_choice(path, "parse.section_ids", raw.get("section_ids", "number"), ("number", "title")),
+    )
+
+
+def _choice(path: Path, where: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise RefereeError(f"{path}: {where} must be one of {', '.join(allowed)}")
+    return str(value)
+
+
+KIND_NAMES = ("rule", "definition", "procedure", "table", "example", "tip", "faq", "flavour", "note", "card")
+
+
+def _kind_config(path: Path, raw: Any) -> KindConfig:
+    if raw is None:
+        return KindConfig()
+    if not isinstance(raw, dict):
+        raise RefereeError(f"{path}: [kinds] must be a table")
+    by_section: dict[str, str] = {}
+    for kind in KIND_NAMES:
+        for key in _str_list(path, f"kinds.{kind}", raw.get(kind)):
+            by_section[key] = kind
+    card_pattern = raw.get("card_pattern")
+    definition_pattern = raw.get("definition_pattern")
+    return KindConfig(
+        by_section=by_section,
+        card_under=_str_list(path, "kinds.card_under", raw.get("card_under")),
+        card_pattern=_regex(path, "kinds.card_pattern", card_pattern) if card_pattern else None,
+        definition_pattern=_regex(path, "kinds.definition_pattern", definition_pattern) if definition_pattern else None,
+    )
+
+
+def load_game(folder: Path) -> Game:
+    """Read and validate corpus/<game>/game.toml; every problem names the file."""
+    path = folder / "game.toml"
+    if not path.is_file():
+        raise RefereeError(f"{path}: game.toml is missing")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise RefereeError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RefereeError(f"{path}: invalid TOML ({exc})") from None
+    game_id = folder.name
+    if not GAME_ID.match(game_id):
+        raise RefereeError(f"{folder}: folder name is not a valid game id (lower-case letters, digits, '-')")
+    for key in ("title", "language", "rulebook"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise RefereeError(f"{path}: '{key}' is required and must be a non-empty string")
+    rulebook = folder / raw["rulebook"]
+    if rulebook.resolve().parent != folder.resolve():
+        raise RefereeError(f"{path}: 'rulebook' must name a file inside {folder}")
+    return Game(
+        id=game_id,
+        title=raw["title"],
+        language=raw["language"],
+        players=str(raw.get("players", "")),
+        aliases=_str_list(path, "aliases", raw.get("aliases")),
+        folder=folder,
+        rulebook=rulebook,
+        parse=_parse_config(path, raw.get("parse")),
+        kinds=_kind_config(path, raw.get("kinds")),
+        raw=raw,
+    )
+
+
+def discover_games(corpus_dir: Path) -> list[Game]:
+    """Every folder with a game.toml is a game; adding a game needs nothing else."""
+    if not corpus_dir.is_dir():
+        raise RefereeError(f"{corpus_dir}: corpus folder not found")
+    folders = sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
+    if not folders:
+        raise RefereeError(f"{corpus_dir}: no game folders (each needs a game.toml)")
+    return [load_game(folder) for folder in folders]

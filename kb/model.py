@@ -1,0 +1,75 @@
+"""The data the parser produces and the store keeps."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+NORMATIVE_KINDS = frozenset({"rule", "definition", "procedure", "table", "faq", "card"})
+SOURCE_BY_KIND = {"faq": "faq", "card": "card", "note": "note"}
+
+
+@dataclass
+class Section:
+    id: str
+    game: str
+    key: str
+    number: str | None
+    title: str
+    heading: str
+    level: int
+    parent: str | None
+    path: list[str]
+    position: int
+    line: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Entry:
+    id: str
+    game: str
+    section: str | None
+    number: str | None
+    title: str
+    path: list[str]
+    kind: str
+    lang: str
+    text: str
+    position: int
+    line: int
+    start: int
+    end: int
+    table: dict[str, Any] | None = None
+
+    @property
+    def source(self) -> str:
+        return SOURCE_BY_KIND.get(self.kind, "rulebook")
+
+    @property
+    def normative(self) -> bool:
+        return self.kind in NORMATIVE_KINDS
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["source"] = self.source
+        data["normative"] = self.normative
+        return data
+
+
+@dataclass
+class Dropped:
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass
+class ParsedBook:
+    game: str
+    sections: list[Section] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)

@@ -1,0 +1,338 @@
+"""The SQLite knowledge base: schema by named migrations, atomic builds, look-ups."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from kb.errors import RefereeError
+from kb.gameconf import Game
+from kb.model import ParsedBook
+from kb.parse import parse_book
+
+migrations = Migrations("referee")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["games"].create(
+        {
+            "id": str,
+            "title": str,
+            "lang": str,
+            "players": str,
+            "aliases": str,
+            "rulebook": str,
+            "corpus_hash": str,
+            "entries": int,
+            "sections": int,
+            "built_at": str,
+        },
+        pk="id",
+    )
+    db["sections"].create(
+        {
+            "id": str,
+            "game": str,
+            "key": str,
+            "number": str,
+            "title": str,
+            "heading": str,
+            "level": int,
+            "parent": str,
+            "path": str,
+            "position": int,
+            "line": int,
+        },
+        pk="id",
+    )
+    db["entries"].create(
+        {
+            "id": str,
+            "game": str,
+            "section": str,
+            "number": str,
+            "title": str,
+            "path": str,
+            "kind": str,
+            "source": str,
+            "normative": int,
+            "lang": str,
+            "text": str,
+            "position": int,
+            "line": int,
+            "start": int,
+            "end": int,
+            "table_json": str,
+        },
+        pk="id",
+    )
+    db["entries"].create_index(["game", "position"])
+    db["sections"].create_index(["game", "position"])
+    db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
+    db["dropped"].create_index(["game"])
+    db["build_report"].create({"game": str, "report": str}, pk="game")
+    db["entries"].enable_fts(["title", "text"], fts_version="FTS5", tokenize="porter unicode61", create_triggers=True)
+
+
+def open_db(path: Path) -> sqlite_utils.Database:
+    """Open an existing knowledge base for reading; a missing one is a user error."""
+    if not path.exists():
+        raise RefereeError(f"no knowledge base at {path}: run `referee build` first")
+    try:
+        db = sqlite_utils.Database(path)
+        db.execute("select count(*) from entries").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise RefereeError(f"{path}: not a Referee knowledge base ({exc})") from None
+    return db
+
+
+def corpus_hash(game: Game) -> str:
+    digest = hashlib.sha256()
+    for path in (game.folder / "game.toml", game.rulebook):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass
+class GameReport:
+    game: str
+    entries: int
+    sections: int
+    kinds: dict[str, int]
+    dropped: list[dict[str, Any]]
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+
+def _report(book: ParsedBook) -> GameReport:
+    kinds: dict[str, int] = {}
+    for entry in book.entries:
+        kinds[entry.kind] = kinds.get(entry.kind, 0) + 1
+    return GameReport(
+        game=book.game,
+        entries=len(book.entries),
+        sections=len(book.sections),
+        kinds=dict(sorted(kinds.items())),
+        dropped=[d.__dict__ for d in book.dropped],
+        warnings=book.warnings,
+    )
+
+
+def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
+    for table in ("entries", "sections", "dropped"):
+        db[table].delete_where("game = ?", [game.id])
+    db["games"].upsert(
+        {
+            "id": game.id,
+            "title": game.title,
+            "lang": game.language,
+            "players": game.players,
+            "aliases": json.dumps(game.aliases, ensure_ascii=False),
+            "rulebook": game.rulebook.name,
+            "corpus_hash": corpus_hash(game),
+            "entries": len(book.entries),
+            "sections": len(book.sections),
+            "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+        pk="id",
+    )
+    db["sections"].insert_all(
+        ({**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False)} for s in book.sections), pk="id"
+    )
+    db["entries"].insert_all(
+        (
+            {
+                "id": e.id,
+                "game": e.game,
+                "section": e.section,
+                "number": e.number,
+                "title": e.title,
+                "path": json.dumps(e.path, ensure_ascii=False),
+                "kind": e.kind,
+                "source": e.source,
+                "normative": int(e.normative),
+                "lang": e.lang,
+                "text": e.text,
+                "position": e.position,
+                "line": e.line,
+                "start": e.start,
+                "end": e.end,
+                "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
+            }
+            for e in book.entries
+        ),
+        pk="id",
+        batch_size=500,
+    )
+    db["dropped"].insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
+    db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
+
+
+def build_knowledge_base(
+    db_path: Path,
+    games: list[Game],
+    only: str | None = None,
+    on_game: Callable[[str], None] | None = None,
+) -> list[GameReport]:
+    """Parse the games and swap the result in atomically.
+
+    Everything is parsed before the database is touched, and the new database is
+    written beside the old one and renamed over it: a bad rulebook or an
+    interrupted build leaves the previous knowledge base as it was.
+    """
+    selected = [g for g in games if only is None or g.id == only]
+    if only is not None and not selected:
+        raise RefereeError(f"unknown game {only!r}; known: {', '.join(g.id for g in games)}")
+    parsed: list[tuple[Game, ParsedBook, GameReport]] = []
+    for game in selected:
+        book = parse_book(game, game.read_rulebook())
+        parsed.append((game, book, _report(book)))
+        if on_game:
+            on_game(game.id)
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = db_path.with_name(f".{db_path.name}.tmp-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    try:
+        if only is not None and db_path.exists():
+            _copy_database(db_path, tmp)
+        db = sqlite_utils.Database(tmp)
+        migrations.apply(db)
+        if only is None:
+            keep = {g.id for g in games}
+            for table in ("entries", "sections", "dropped", "games", "build_report"):
+                column = "id" if table == "games" else "game"
+                db[table].delete_where(f"{column} not in ({','.join('?' * len(keep))})", list(keep))
+        with db.conn:
+            for game, book, report in parsed:
+                _write_book(db, game, book, report)
+        db.close()
+        os.replace(tmp, db_path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return [report for _, _, report in parsed]
+
+
+def _copy_database(source: Path, target: Path) -> None:
+    src = sqlite3.connect(source)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "game": row["game"],
+        "section": row["number"],
+        "section_id": row["section"],
+        "title": row["title"],
+        "path": json.loads(row["path"]),
+        "kind": row["kind"],
+        "source": row["source"],
+        "normative": bool(row["normative"]),
+        "lang": row["lang"],
+        "text": row["text"],
+        "line": row["line"],
+        "table": json.loads(row["table_json"]) if row["table_json"] else None,
+    }
+
+
+def _section_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "game": row["game"],
+        "section": row["number"],
+        "title": row["title"],
+        "heading": row["heading"],
+        "path": json.loads(row["path"]),
+        "level": row["level"],
+        "parent": row["parent"],
+        "line": row["line"],
+    }
+
+
+def games(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    rows = db.execute_returning_dicts("select * from games order by id")
+    return [{**row, "aliases": json.loads(row["aliases"])} for row in rows]
+
+
+def resolve_game(db: sqlite_utils.Database, name: str) -> str:
+    """A game id from its id, title or one of its aliases (case-insensitive)."""
+    wanted = name.strip().casefold()
+    for game in games(db):
+        names = {game["id"], game["title"], *game["aliases"]}
+        if wanted in {n.casefold() for n in names}:
+            return game["id"]
+    known = ", ".join(g["id"] for g in games(db))
+    raise RefereeError(f"unknown game {name!r}; known games: {known}")
+
+
+def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict[str, Any]]:
+    where, params = ("where game = ?", [game]) if game else ("", [])
+    for row in db.query(f"select * from entries {where} order by game, position", params):
+        yield _entry_row(row)
+
+
+def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
+    if not ids:
+        return {}
+    rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
+    return {row["id"]: _entry_row(row) for row in rows}
+
+
+def toc(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
+    return [_section_row(r) for r in db.query("select * from sections where game = ? order by position", [game])]
+
+
+def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
+    """An entry, or a section with its entries; an unknown id suggests the closest ones."""
+    item_id = item_id.strip().rstrip("/")
+    row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
+    if row is not None:
+        return {"type": "entry", **_entry_row(row)}
+    if _exists(db, "sections", item_id):
+        section = _section_row(db["sections"].get(item_id))
+        members = [
+            _entry_row(r) for r in db.query("select * from entries where section = ? order by position", [item_id])
+        ]
+        return {"type": "section", **section, "entries": members}
+    raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")
+
+
+def _exists(db: sqlite_utils.Database, table: str, item_id: str) -> bool:
+    return db.execute(f"select 1 from {table} where id = ?", [item_id]).fetchone() is not None
+
+
+def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
+    ids = [r[0] for r in db.execute("select id from entries union all select id from sections")]
+    close = difflib.get_close_matches(item_id, ids, n=5, cutoff=0.5)
+    if not close:
+        prefix = item_id.split("/", 1)[0]
+        close = [i for i in ids if i.startswith(prefix + "/")][:5]
+    return f"; closest: {', '.join(close)}" if close else ""
+
+
+def build_reports(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    return [json.loads(r["report"]) for r in db.query("select report from build_report order by game")]

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from kb.gameconf import Game, discover_games
+from kb.store import build_knowledge_base
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests never touch the real home directory or a real default database."""
+    home = tmp_path_factory.mktemp("home")
+    os.environ["HOME"] = str(home)
+    os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
+    os.environ["REFEREE_DB"] = str(home / "default.db")
+    os.environ.pop("REFEREE_GAME", None)
+    os.environ["HF_HUB_OFFLINE"] = "1"
+
+
+@pytest.fixture(scope="session")
+def games() -> list[Game]:
+    return discover_games(CORPUS)
+
+
+@pytest.fixture(scope="session")
+def game(games: list[Game]):
+    by_id = {g.id: g for g in games}
+    return by_id.__getitem__
+
+
+@pytest.fixture(scope="session")
+def built_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game]) -> Path:
+    path = tmp_path_factory.mktemp("kb") / "referee.db"
+    build_knowledge_base(path, games)
+    return path

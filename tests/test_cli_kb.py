@@ -1,0 +1,124 @@
+"""CLI tests for building and browsing, through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from kb import store
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_games_lists_the_five_books(built_db: Path) -> None:
+    result = run("games", "--json", "--db", str(built_db))
+    assert result.exit_code == 0
+    games = {g["id"]: g for g in json.loads(result.stdout)}
+    assert set(games) == {"takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"}
+    assert games["tacocat"]["lang"] == "uk"
+    assert all(g["entries"] > 20 for g in games.values())
+
+
+def test_toc_json_has_printed_numbers_and_titles(built_db: Path) -> None:
+    result = run("toc", "takkure", "--json", "--db", str(built_db))
+    sections = json.loads(result.stdout)
+    pairs = {(s["section"], s["title"]) for s in sections}
+    assert ("2.01", "Pass") in pairs and ("1.21", "Tackle (Execution)") in pairs
+
+
+def test_toc_accepts_an_alias(built_db: Path) -> None:
+    result = run("toc", "Taco Cat", "--db", str(built_db))
+    assert result.exit_code == 0 and "НАЛАШТУВАННЯ" in result.stdout
+
+
+def test_show_every_exported_id(built_db: Path) -> None:
+    result = run("export", "--db", str(built_db))
+    exported = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(exported) > 800
+    db = store.open_db(built_db)
+    for entry in exported:
+        assert store.show(db, entry["id"]) == entry
+    one = json.loads(run("show", exported[0]["id"], "--json", "--db", str(built_db)).stdout)
+    assert {"id", "game", "section", "title", "path", "kind", "lang", "text"} <= one.keys()
+
+
+def test_show_a_section_lists_its_entries(built_db: Path) -> None:
+    result = run("show", "rugby-world/2f", "--json", "--db", str(built_db))
+    section = json.loads(result.stdout)
+    assert section["type"] == "section" and section["section"] == "2F"
+    assert any("Kick success table" in e["text"] for e in section["entries"])
+
+
+def test_unknown_id_exits_2_with_closest_ids(built_db: Path) -> None:
+    result = run("show", "takkure/2.01/99", "--db", str(built_db))
+    assert result.exit_code == 2
+    assert "closest: takkure/2.01/" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_database_is_a_clear_error(tmp_path: Path) -> None:
+    result = run("games", "--db", str(tmp_path / "none.db"))
+    assert result.exit_code == 2 and "referee build" in result.stderr
+
+
+def test_unknown_game_is_a_clear_error(built_db: Path) -> None:
+    result = run("toc", "chess", "--db", str(built_db))
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
+
+
+def test_build_is_repeatable_with_the_same_ids(tmp_path: Path) -> None:
+    db = tmp_path / "kb.db"
+    assert run("build", "--db", str(db), "--json").exit_code == 0
+    first = run("export", "--db", str(db)).stdout
+    assert run("build", "--db", str(db), "--game", "ta-ke").exit_code == 0
+    assert run("export", "--db", str(db)).stdout == first
+
+
+def test_build_report_lists_dropped_noise(tmp_path: Path) -> None:
+    result = run("build", "--db", str(tmp_path / "kb.db"), "--json")
+    reports = {r["game"]: r for r in json.loads(result.stdout)}
+    reasons = {d["reason"] for d in reports["tacocat"]["dropped"]}
+    assert any("advert" in r for r in reasons)
+    kept = json.loads(run("report", "--db", str(tmp_path / "kb.db"), "--json").stdout)
+    assert {r["game"] for r in kept} == set(reports)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+BREAKAGES = {
+    "missing": (lambda f: f.unlink(), "rulebook file is missing"),
+    "empty": (lambda f: f.write_text(""), "rulebook file is empty"),
+    "not utf-8": (lambda f: f.write_bytes(b"\xff\xfe rules \xc3"), "not UTF-8"),
+    "bad toml": (lambda f: (f.parent / "game.toml").write_text("title = [unclosed"), "invalid TOML"),
+    "toml without title": (lambda f: (f.parent / "game.toml").write_text('language = "en"\nrulebook = "x"'), "'title'"),
+}
+
+
+@pytest.mark.parametrize("breakage", list(BREAKAGES))
+def test_bad_corpus_leaves_the_previous_database_untouched(tmp_path: Path, breakage: str) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    db = tmp_path / "kb.db"
+    assert run("build", "--db", str(db), "--corpus", str(corpus)).exit_code == 0
+    before = _digest(db)
+    damage, message = BREAKAGES[breakage]
+    damage(corpus / "ta-ke" / "ta-ke.en.txt")
+    result = run("build", "--db", str(db), "--corpus", str(corpus))
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and "ta-ke" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert _digest(db) == before
+    assert not list(tmp_path.glob(".kb.db.tmp-*"))
