@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import kb_commands
+from cli import kb_commands, search_commands
 
 app = typer.Typer(
     name="referee",
@@ -15,6 +15,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(kb_commands.app)
+app.add_typer(search_commands.app)
 
 
 def main() -> None:

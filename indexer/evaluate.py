@@ -1,0 +1,86 @@
+"""Scoring a question set the way ../shared/eval/README.md defines it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from indexer.text import normalise
+from kb.errors import RefereeError
+
+KS = (1, 3, 5)
+
+
+@dataclass
+class Question:
+    id: str
+    game: str
+    q: str
+    gold: list[str]
+
+
+def load_questions(path: Path) -> list[Question]:
+    if not path.is_file():
+        raise RefereeError(f"{path}: question file not found")
+    questions = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            questions.append(Question(str(data["id"]), str(data["game"]), str(data["q"]), list(data["gold"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise RefereeError(f"{path}:{number}: not a question line ({exc})") from None
+    if not questions:
+        raise RefereeError(f"{path}: no questions")
+    return questions
+
+
+def hits_gold(title: str, text: str, gold: Iterable[str]) -> bool:
+    haystack = normalise(f"{title} {text}")
+    return any(normalise(g) in haystack for g in gold)
+
+
+def rank_of(results: list[dict[str, Any]], gold: list[str]) -> int | None:
+    return next((n for n, r in enumerate(results, 1) if hits_gold(r.get("title", ""), r["text"], gold)), None)
+
+
+def summarise(ranks: list[int | None]) -> dict[str, float]:
+    n = len(ranks) or 1
+    summary = {f"hit@{k}": sum(1 for r in ranks if r is not None and r <= k) / n for k in KS}
+    summary["mrr"] = sum(1 / r for r in ranks if r) / n
+    summary["n"] = len(ranks)
+    return summary
+
+
+def evaluate(
+    questions: list[Question],
+    retrieve: Callable[[Question, bool], list[dict[str, Any]]],
+    k: int = 5,
+    modes: tuple[bool, ...] = (True, False),
+) -> dict[str, Any]:
+    """retrieve(question, game_given) -> ranked results with title and text."""
+    report: dict[str, Any] = {"k": k, "modes": {}}
+    for game_given in modes:
+        per_question = []
+        for question in questions:
+            results = retrieve(question, game_given)[:k]
+            per_question.append(
+                {
+                    "id": question.id,
+                    "game": question.game,
+                    "q": question.q,
+                    "rank": rank_of(results, question.gold),
+                    "hits": [{"id": r.get("id"), "title": r.get("title", ""), "text": r["text"]} for r in results],
+                }
+            )
+        games = sorted({q["game"] for q in per_question})
+        report["modes"]["game given" if game_given else "no game"] = {
+            "overall": summarise([q["rank"] for q in per_question]),
+            "per_game": {g: summarise([q["rank"] for q in per_question if q["game"] == g]) for g in games},
+            "questions": per_question,
+        }
+    return report

@@ -1,0 +1,242 @@
+"""The vector index: derived data beside the SQLite file, rebuilt only when stale.
+
+Layout of `<db stem>.index/`: `vectors.faiss` (one vector per index unit), `units.npz`
+(which entry each unit belongs to, whether it is the whole entry or one sentence),
+`config.json` (model, dimension, prompts, unit scheme, knowledge-base fingerprint,
+build stamp). Units are stored game by game so a game is one contiguous id range.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from indexer.encoder import Encoder, SentenceTransformerEncoder
+from indexer.model import PROMPTS, model_name
+from indexer.text import sentences
+from kb import store
+from kb.errors import RefereeError
+
+UNIT_SCHEME = "entry+sentences/v1"  # bump when units change: old indexes become stale
+IVF_THRESHOLD = 50_000
+BATCH = 32
+WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
+INFORMATIVE = frozenset({"example", "tip", "flavour", "note"})
+
+ENTRY_UNIT, SENTENCE_UNIT = 0, 1
+
+
+@dataclass
+class IndexConfig:
+    model: str
+    dim: int
+    prompts: dict[str, str]
+    unit_scheme: str
+    fingerprint: str
+    units: int
+    entries: int
+    index_type: str
+    built_at: str
+
+
+def index_dir(db_path: Path) -> Path:
+    return db_path.with_name(db_path.stem + ".index")
+
+
+def unit_text(title: str, text: str) -> str:
+    """The section title gives a paragraph its topic ("Dodge: If you fail: ...")."""
+    return f"{title}: {text}" if title else text
+
+
+@dataclass
+class _Unit:
+    entry: int
+    kind: int
+    sentence: int  # ordinal among the entry's sentences, -1 for the whole entry
+    text: str
+
+
+def _units_of(entry_index: int, entry: dict) -> Iterator[_Unit]:
+    yield _Unit(entry_index, ENTRY_UNIT, -1, unit_text(entry["title"], entry["text"]))
+    for number, sentence in enumerate(sentences(entry["text"])):
+        yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(entry["title"], sentence))
+
+
+def _new_faiss_index(dim: int, total: int, sample: np.ndarray | None):
+    import faiss
+
+    if total < IVF_THRESHOLD or sample is None:
+        return faiss.IndexFlatIP(dim), "flat"
+    nlist = int(4 * np.sqrt(total))
+    quantizer = faiss.IndexFlatIP(dim)
+    index = faiss.IndexIVFFlat(quantizer, dim, nlist, faiss.METRIC_INNER_PRODUCT)
+    index.train(sample)
+    return index, f"ivf{nlist}"
+
+
+def _encode_window(
+    encoder: Encoder, texts: list[str], offset: int, total: int, progress: Callable[[int, int], None] | None
+) -> np.ndarray:
+    """Embed in length order (little padding per batch), return in the original order."""
+    order = np.argsort([len(t) for t in texts], kind="stable")
+    out: np.ndarray | None = None
+    for start in range(0, len(texts), BATCH):
+        picked = order[start : start + BATCH]
+        vectors = encoder.passages([texts[i] for i in picked], batch_size=BATCH)
+        if out is None:
+            out = np.empty((len(texts), vectors.shape[1]), dtype=np.float32)
+        out[picked] = vectors
+        if progress:
+            progress(offset + min(start + BATCH, len(texts)), total)
+    assert out is not None
+    return out
+
+
+def build_index(
+    db_path: Path,
+    model: str | None = None,
+    encoder: Encoder | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> IndexConfig:
+    """Embed every entry and sentence of the knowledge base; write the index atomically."""
+    import faiss
+
+    db = store.open_db(db_path)
+    name = model_name(model)
+    encoder = encoder or SentenceTransformerEncoder(name)
+    entry_ids: list[str] = []
+    informative: list[bool] = []
+    games: dict[str, list[int]] = {}
+    units: list[_Unit] = []
+    for entry in store.entries(db):
+        index = len(entry_ids)
+        entry_ids.append(entry["id"])
+        informative.append(entry["kind"] in INFORMATIVE)
+        start = len(units)
+        units.extend(_units_of(index, entry))
+        span = games.setdefault(entry["game"], [start, start])
+        span[1] = len(units)
+    if not units:
+        raise RefereeError(f"{db_path}: the knowledge base has no entries to index")
+
+    faiss_index = None
+    index_type = "flat"
+    for start in range(0, len(units), WINDOW):
+        window = units[start : start + WINDOW]
+        vectors = _encode_window(encoder, [u.text for u in window], start, len(units), progress)
+        if faiss_index is None:
+            faiss_index, index_type = _new_faiss_index(vectors.shape[1], len(units), vectors)
+        faiss_index.add(vectors)
+
+    config = IndexConfig(
+        model=name,
+        dim=faiss_index.d,
+        prompts=PROMPTS,
+        unit_scheme=UNIT_SCHEME,
+        fingerprint=store.fingerprint(db),
+        units=len(units),
+        entries=len(entry_ids),
+        index_type=index_type,
+        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+    target = index_dir(db_path)
+    staging = target.with_name(target.name + f".tmp-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
+        np.savez(
+            staging / "units.npz",
+            entry=np.array([u.entry for u in units], dtype=np.int32),
+            kind=np.array([u.kind for u in units], dtype=np.int8),
+            sentence=np.array([u.sentence for u in units], dtype=np.int32),
+            informative=np.array(informative, dtype=bool),
+        )
+        (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
+        (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
+        shutil.rmtree(target, ignore_errors=True)
+        staging.rename(target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return config
+
+
+@dataclass
+class LoadedIndex:
+    config: IndexConfig
+    faiss: object
+    unit_entry: np.ndarray
+    unit_kind: np.ndarray
+    unit_sentence: np.ndarray
+    informative: np.ndarray
+    entry_ids: list[str]
+    entry_index: dict[str, int]
+    game_units: dict[str, tuple[int, int]]
+    game_entries: dict[str, np.ndarray]
+
+
+def read_config(db_path: Path) -> IndexConfig | None:
+    path = index_dir(db_path) / "config.json"
+    if not path.exists():
+        return None
+    try:
+        return IndexConfig(**json.loads(path.read_text()))
+    except (TypeError, ValueError):
+        return None
+
+
+def staleness(db_path: Path, model: str | None = None) -> str | None:
+    """Why the index must be rebuilt, or None when it is current."""
+    config = read_config(db_path)
+    if config is None:
+        return "no search index yet"
+    if config.model != model_name(model):
+        return f"index built with {config.model}, model is now {model_name(model)}"
+    if config.unit_scheme != UNIT_SCHEME:
+        return "index unit scheme changed"
+    if config.fingerprint != store.fingerprint(store.open_db(db_path)):
+        return "knowledge base changed since the index was built"
+    return None
+
+
+def load_index(db_path: Path) -> LoadedIndex:
+    import faiss
+
+    folder = index_dir(db_path)
+    config = read_config(db_path)
+    if config is None:
+        raise RefereeError(f"no search index at {folder}: run `referee index`")
+    arrays = np.load(folder / "units.npz")
+    meta = json.loads((folder / "entries.json").read_text())
+    unit_entry = arrays["entry"]
+    games = {g: (lo, hi) for g, (lo, hi) in meta["games"].items()}
+    return LoadedIndex(
+        config=config,
+        faiss=faiss.read_index(str(folder / "vectors.faiss")),
+        unit_entry=unit_entry,
+        unit_kind=arrays["kind"],
+        unit_sentence=arrays["sentence"],
+        informative=arrays["informative"],
+        entry_ids=meta["ids"],
+        entry_index={eid: i for i, eid in enumerate(meta["ids"])},
+        game_units=games,
+        game_entries={g: np.unique(unit_entry[lo:hi]) for g, (lo, hi) in games.items()},
+    )
+
+
+def ensure_index(
+    db_path: Path, model: str | None = None, progress: Callable[[int, int], None] | None = None
+) -> str | None:
+    """Rebuild the index if it is missing or stale; return why it was rebuilt (None if current)."""
+    reason = staleness(db_path, model)
+    if reason is not None:
+        build_index(db_path, model=model, progress=progress)
+    return reason

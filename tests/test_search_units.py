@@ -1,0 +1,60 @@
+"""Search pieces that need no model: query sanitising, sentences, the eval scoring rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.evaluate import hits_gold, load_questions, rank_of, summarise
+from indexer.lexical import bm25_scores, query_terms
+from indexer.text import sentences
+from kb import store
+from kb.errors import RefereeError
+
+
+@pytest.mark.parametrize("query", ['"', "*", "AND(", "NEAR", 'pass" OR *', "x" * 10_000, "NOT ball", "^start"])
+def test_fts_syntax_in_a_query_is_just_text(built_db: Path, query: str) -> None:
+    bm25_scores(store.open_db(built_db), query, "takkure")  # must not raise
+
+
+def test_query_terms_drop_question_words() -> None:
+    assert query_terms("How does the DODGE action work?") == ["dodge", "action", "work"]
+    assert query_terms("Скільки карт у колоді?") == ["скільки", "карт", "колоді"]
+
+
+def test_bm25_finds_the_word_in_its_game(built_db: Path) -> None:
+    scores = bm25_scores(store.open_db(built_db), "scatter template", "takkure")
+    assert scores and all(entry_id.startswith("takkure/") for entry_id in scores)
+    best_two = sorted(scores, key=scores.get, reverse=True)[:2]
+    assert "takkure/2.03/1" in best_two  # 2.03 Scatter Roll: "Use the scatter template."
+
+
+def test_sentences_are_verbatim_pieces_of_the_entry() -> None:
+    text = "Make a roll using the REFLEX (REF) attribute.\n\n  • If you fail: No adverse effect. Move on."
+    found = sentences(text)
+    assert found == ["Make a roll using the REFLEX (REF) attribute.", "If you fail: No adverse effect.", "Move on."]
+    assert all(s in text for s in found)
+
+
+def test_scoring_rule_normalises_like_the_eval_readme() -> None:
+    assert hits_gold("2.02 Ball Reception", "+8\u2033-4 \u2212 “quoted”", ['+8\u2033-4 - "QUOTED"'])
+    assert hits_gold("Pass", "text", ["pass text"])  # title and text are joined with a space
+    assert not hits_gold("Pass", "text", ["nothing like it"])
+    assert rank_of([{"title": "", "text": "a"}, {"title": "", "text": "gold here"}], ["Gold"]) == 2
+    assert summarise([1, 2, None, 5]) == {
+        "hit@1": 0.25,
+        "hit@3": 0.5,
+        "hit@5": 0.75,
+        "mrr": (1 + 0.5 + 0.2) / 4,
+        "n": 4,
+    }
+
+
+def test_bad_question_files_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(RefereeError, match="not found"):
+        load_questions(tmp_path / "none.jsonl")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x"}\n')
+    with pytest.raises(RefereeError, match="bad.jsonl:1"):
+        load_questions(bad)
