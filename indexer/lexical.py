@@ -7,11 +7,12 @@ import re
 import sqlite_utils
 
 # Question words and glue that carry no topic; everything else is looked up.
-STOPWORDS = frozenset(
-    "a an the of to in on for and or is are was be been can could do does did i we you he she they it its"
-    "my me our your their what how when where who whom which why many much with by at as from that this these"
-    "those there if may might must should would will shall not no any some than then so into onto about".split()
-)
+_STOPWORDS_TEXT = """
+a an the of to in on for and or is are was be been can could do does did i we you he she they it its
+my me our your their what how when where who whom which why many much with by at as from that this these
+those there if may might must should would will shall not no any some than then so into onto about
+"""
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 MAX_TERMS = 32
 
 
