@@ -18,8 +18,16 @@ $(VENV)/.installed: pyproject.toml requirements/torch.txt
 demo: setup
 	$(BIN)/referee build
 	$(BIN)/referee games
-	$(BIN)/referee toc rugby-world
 	$(BIN)/referee show takkure/2.01/7
+	$(BIN)/referee index
+	$(BIN)/referee ask "Can I pass to a teammate level with me?" --game takkure
+	$(BIN)/referee ask "What happens when both last cards are equal?" --game tacocat
+	$(BIN)/referee eval data/questions-dev.jsonl
+
+bench: setup
+	$(BIN)/python benchmarks/search_quality.py
+	$(BIN)/python benchmarks/latency.py
+	$(BIN)/python benchmarks/scale.py
 
 test: setup
 	$(BIN)/ruff check .

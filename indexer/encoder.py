@@ -30,9 +30,17 @@ class SentenceTransformerEncoder:
     @property
     def model(self):
         if self._model is None:
+            import os
+
+            # our own progress bar is enough; a local folder must never reach for the hub
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+            location = ensure_model(self.name)
+            if os.path.isdir(location):
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
             from sentence_transformers import SentenceTransformer
 
-            self._model = SentenceTransformer(ensure_model(self.name), device="cpu")
+            self._model = SentenceTransformer(location, device="cpu")
         return self._model
 
     def _encode(self, texts: list[str], prompt: str, batch_size: int, progress) -> np.ndarray:

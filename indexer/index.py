@@ -28,6 +28,7 @@ UNIT_SCHEME = "entry+sentences/v1"  # bump when units change: old indexes become
 IVF_THRESHOLD = 50_000
 BATCH = 32
 WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
+IVF_TRAINING = 32_768  # vectors held back to train the coarse quantizer of a large index
 INFORMATIVE = frozenset({"example", "tip", "flavour", "note"})
 
 ENTRY_UNIT, SENTENCE_UNIT = 0, 1
@@ -69,12 +70,67 @@ def _units_of(entry_index: int, entry: dict) -> Iterator[_Unit]:
         yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(entry["title"], sentence))
 
 
-def _new_faiss_index(dim: int, total: int, sample: np.ndarray | None):
+@dataclass
+class _Plan:
+    """What the index will hold, computed in one cheap pass before any embedding."""
+
+    entry_ids: list[str]
+    informative: list[bool]
+    games: dict[str, list[int]]
+    unit_entry: np.ndarray
+    unit_kind: np.ndarray
+    unit_sentence: np.ndarray
+
+    @property
+    def total(self) -> int:
+        return len(self.unit_entry)
+
+
+def _plan_units(db) -> _Plan:
+    entry_ids: list[str] = []
+    informative: list[bool] = []
+    games: dict[str, list[int]] = {}
+    unit_entry: list[int] = []
+    unit_sentence: list[int] = []
+    for entry in store.entries(db):
+        index = len(entry_ids)
+        entry_ids.append(entry["id"])
+        informative.append(entry["kind"] in INFORMATIVE)
+        start = len(unit_entry)
+        count = 1 + len(sentences(entry["text"]))
+        unit_entry.extend([index] * count)
+        unit_sentence.extend(range(-1, count - 1))
+        span = games.setdefault(entry["game"], [start, start])
+        span[1] = len(unit_entry)
+    sentence = np.array(unit_sentence, dtype=np.int32)
+    return _Plan(
+        entry_ids,
+        informative,
+        games,
+        np.array(unit_entry, dtype=np.int32),
+        np.where(sentence < 0, ENTRY_UNIT, SENTENCE_UNIT).astype(np.int8),
+        sentence,
+    )
+
+
+def _windows(entries: Iterator[dict], size: int) -> Iterator[list[_Unit]]:
+    """Units in index order, a window at a time: the corpus is never held in memory whole."""
+    window: list[_Unit] = []
+    for index, entry in enumerate(entries):
+        window.extend(_units_of(index, entry))
+        if len(window) >= size:
+            yield window
+            window = []
+    if window:
+        yield window
+
+
+def _new_faiss_index(dim: int, total: int, sample: np.ndarray):
     import faiss
 
-    if total < IVF_THRESHOLD or sample is None:
+    if total < IVF_THRESHOLD:
         return faiss.IndexFlatIP(dim), "flat"
-    nlist = int(4 * np.sqrt(total))
+    nlist = max(1, min(int(np.sqrt(total)), len(sample) // 39))
     quantizer = faiss.IndexFlatIP(dim)
     index = faiss.IndexIVFFlat(quantizer, dim, nlist, faiss.METRIC_INNER_PRODUCT)
     index.train(sample)
@@ -111,29 +167,28 @@ def build_index(
     db = store.open_db(db_path)
     name = model_name(model)
     encoder = encoder or SentenceTransformerEncoder(name)
-    entry_ids: list[str] = []
-    informative: list[bool] = []
-    games: dict[str, list[int]] = {}
-    units: list[_Unit] = []
-    for entry in store.entries(db):
-        index = len(entry_ids)
-        entry_ids.append(entry["id"])
-        informative.append(entry["kind"] in INFORMATIVE)
-        start = len(units)
-        units.extend(_units_of(index, entry))
-        span = games.setdefault(entry["game"], [start, start])
-        span[1] = len(units)
-    if not units:
+    plan = _plan_units(db)
+    if plan.total == 0:
         raise RefereeError(f"{db_path}: the knowledge base has no entries to index")
 
     faiss_index = None
     index_type = "flat"
-    for start in range(0, len(units), WINDOW):
-        window = units[start : start + WINDOW]
-        vectors = _encode_window(encoder, [u.text for u in window], start, len(units), progress)
+    pending: list[np.ndarray] = []  # vectors held back until an IVF index is trained
+    done = 0
+    for window in _windows(store.entries(db), WINDOW):
+        vectors = _encode_window(encoder, [u.text for u in window], done, plan.total, progress)
+        done += len(window)
         if faiss_index is None:
-            faiss_index, index_type = _new_faiss_index(vectors.shape[1], len(units), vectors)
+            pending.append(vectors)
+            held = sum(len(v) for v in pending)
+            if plan.total >= IVF_THRESHOLD and held < min(plan.total, IVF_TRAINING) and done < plan.total:
+                continue
+            faiss_index, index_type = _new_faiss_index(vectors.shape[1], plan.total, np.vstack(pending))
+            vectors = np.vstack(pending)
+            pending = []
         faiss_index.add(vectors)
+    entry_ids, informative, games = plan.entry_ids, plan.informative, plan.games
+    unit_entry, unit_kind, unit_sentence = plan.unit_entry, plan.unit_kind, plan.unit_sentence
 
     config = IndexConfig(
         model=name,
@@ -141,7 +196,7 @@ def build_index(
         prompts=PROMPTS,
         unit_scheme=UNIT_SCHEME,
         fingerprint=store.fingerprint(db),
-        units=len(units),
+        units=plan.total,
         entries=len(entry_ids),
         index_type=index_type,
         built_at=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -154,9 +209,9 @@ def build_index(
         faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
         np.savez(
             staging / "units.npz",
-            entry=np.array([u.entry for u in units], dtype=np.int32),
-            kind=np.array([u.kind for u in units], dtype=np.int8),
-            sentence=np.array([u.sentence for u in units], dtype=np.int32),
+            entry=unit_entry,
+            kind=unit_kind,
+            sentence=unit_sentence,
             informative=np.array(informative, dtype=bool),
         )
         (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))

@@ -1,0 +1,164 @@
+"""Scale: a synthetic library of N entries builds with flat memory and queries fast.
+
+    .venv/bin/python benchmarks/scale.py [--entries 200000]
+
+The model is replaced by a deterministic hash encoder (random unit vectors), so this
+measures Referee's own machinery (parsing, SQLite, FTS5, streaming index build, FAISS
+flat vs IVF, fusion), not the embedding model; the model's throughput is measured by
+benchmarks/latency.py. A 5,000-entry library is built in the same run as the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from indexer.index import build_index  # noqa: E402
+from indexer.search import Searcher  # noqa: E402
+from kb.gameconf import discover_games  # noqa: E402
+from kb.store import build_knowledge_base  # noqa: E402
+
+WORDS = [
+    "ball",
+    "pass",
+    "tackle",
+    "scrum",
+    "card",
+    "dice",
+    "roll",
+    "player",
+    "token",
+    "move",
+    "kick",
+    "score",
+    "defend",
+    "attack",
+    "round",
+    "turn",
+]
+GAMES = 5
+DIM = 384
+
+
+class HashEncoder:
+    name = "hash"
+
+    def _vectors(self, texts: list[str]) -> np.ndarray:
+        out = np.empty((len(texts), DIM), dtype=np.float32)
+        for i, text in enumerate(texts):
+            seed = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+            out[i] = np.random.default_rng(seed).standard_normal(DIM)
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    def queries(self, texts: list[str]) -> np.ndarray:
+        return self._vectors(texts)
+
+    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        return self._vectors(texts)
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def write_corpus(folder: Path, entries: int) -> None:
+    rng = np.random.default_rng(7)
+    per_game = entries // GAMES
+    for g in range(GAMES):
+        game = folder / f"synthetic-{g}"
+        game.mkdir(parents=True)
+        (game / "game.toml").write_text(
+            f'title = "Synthetic {g}"\nlanguage = "en"\nrulebook = "rules.txt"\n'
+            "[parse]\nheading_patterns = ['^\\d+\\.\\d+ [A-Z]']\n"
+        )
+        lines = []
+        for n in range(per_game):
+            if n % 20 == 0:
+                lines.append(f"{n // 20 // 100 + 1}.{n // 20 % 100:02d} Section {n // 20}\n")
+            words = rng.choice(WORDS, size=14)
+            lines.append(f"Rule {n}: the {' '.join(words[:7])}. Then {' '.join(words[7:])}.\n")
+        (game / "rules.txt").write_text("\n".join(lines))
+
+
+def measure(entries: int, work: Path) -> dict[str, float]:
+    corpus, db = work / f"corpus-{entries}", work / f"kb-{entries}.db"
+    write_corpus(corpus, entries)
+    start = time.perf_counter()
+    build_knowledge_base(db, discover_games(corpus))
+    kb_seconds = time.perf_counter() - start
+
+    samples: list[tuple[int, float]] = []
+
+    def progress(done: int, total: int) -> None:
+        if done % 4096 < 32 or done == total:
+            samples.append((done, rss_mb()))
+
+    base_rss = rss_mb()
+    start = time.perf_counter()
+    config = build_index(db, model="hash", encoder=HashEncoder(), progress=progress)
+    index_seconds = time.perf_counter() - start
+    vectors_mb = config.units * DIM * 4 / 2**20
+    # memory other than the vectors themselves, at the first and last quarter of the build
+    quarter = max(1, len(samples) // 4)
+    early = statistics.mean(r for _, r in samples[:quarter]) - base_rss
+    late = statistics.mean(r for _, r in samples[-quarter:]) - base_rss - vectors_mb * 3 / 4
+
+    searcher = Searcher(db, encoder=HashEncoder())
+    latencies = []
+    for n in range(60):
+        words = " ".join(np.random.default_rng(n).choice(WORDS, size=5))
+        start = time.perf_counter()
+        searcher.search(words, game=f"synthetic-{n % GAMES}", limit=10)
+        latencies.append(time.perf_counter() - start)
+    return {
+        "entries": entries,
+        "units": config.units,
+        "index": config.index_type,
+        "kb_s": kb_seconds,
+        "index_s": index_seconds,
+        "extra_mb_early": early,
+        "extra_mb_late": late,
+        "p50_ms": statistics.median(latencies[5:]) * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--entries", type=int, default=200_000)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="referee-scale-"))
+    try:
+        rows = [measure(5_000, work), measure(args.entries, work)]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(
+        f"{'entries':>8} {'units':>8} {'index':>9} {'kb s':>7} {'index s':>8} {'extra MB early':>15} "
+        f"{'extra MB late':>14} {'query p50 ms':>13}"
+    )
+    for r in rows:
+        print(
+            f"{r['entries']:>8} {r['units']:>8} {r['index']:>9} {r['kb_s']:>7.1f} {r['index_s']:>8.1f} "
+            f"{r['extra_mb_early']:>15.0f} {r['extra_mb_late']:>14.0f} {r['p50_ms']:>13.1f}"
+        )
+    print(
+        f"\nquery p50 ratio, {rows[1]['entries']} vs {rows[0]['entries']} entries: "
+        f"{rows[1]['p50_ms'] / rows[0]['p50_ms']:.2f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()

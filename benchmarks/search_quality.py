@@ -1,0 +1,99 @@
+"""Search quality on a question set: Referee against three baselines, in one run.
+
+    .venv/bin/python benchmarks/search_quality.py [data/questions-dev.jsonl]
+
+Baselines, all scored by the eval README's rule (a result hits when its title and text
+contain a gold passage):
+- lexical only: SQLite FTS5 BM25 over entries;
+- dense only: the same model, whole-entry cosine, no sentences, no BM25, no kind prior;
+- naive RAG: the rulebook cut into 1,000-character chunks with 100 characters of overlap,
+  same model, cosine.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from indexer.evaluate import Question, evaluate, load_questions  # noqa: E402
+from indexer.lexical import bm25_scores  # noqa: E402
+from indexer.search import Searcher  # noqa: E402
+from kb import store  # noqa: E402
+from kb.gameconf import discover_games  # noqa: E402
+from kb.paths import default_corpus_dir, default_db_path  # noqa: E402
+
+CHUNK, OVERLAP = 1000, 100
+
+
+def naive_chunks() -> list[dict]:
+    chunks = []
+    for game in discover_games(default_corpus_dir()):
+        text = game.read_rulebook()
+        for start in range(0, len(text), CHUNK - OVERLAP):
+            chunks.append(
+                {"id": f"{game.id}@{start}", "game": game.id, "title": "", "text": text[start : start + CHUNK]}
+            )
+    return chunks
+
+
+def main() -> None:
+    questions = load_questions(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "data" / "questions-dev.jsonl")
+    searcher = Searcher(default_db_path())
+    db = searcher.db
+    entries = {e["id"]: e for e in store.entries(db)}
+
+    def referee(q: Question, given: bool):
+        return [h.to_dict() for h in searcher.search(q.q, game=q.game if given else None, limit=5).hits]
+
+    def lexical(q: Question, given: bool):
+        scores = bm25_scores(db, q.q, q.game if given else None)
+        return [entries[i] for i in sorted(scores, key=scores.get, reverse=True)[:5]]
+
+    index = searcher.index
+    entry_units = np.where(index.unit_kind == 0)[0]
+    entry_vectors = np.vstack([index.faiss.reconstruct(int(u)) for u in entry_units])
+    entry_of_unit = [index.entry_ids[index.unit_entry[u]] for u in entry_units]
+
+    def dense(q: Question, given: bool):
+        scores = entry_vectors @ searcher.encoder.queries([q.q])[0]
+        order = [i for i in np.argsort(-scores) if not given or entries[entry_of_unit[i]]["game"] == q.game]
+        return [entries[entry_of_unit[i]] for i in order[:5]]
+
+    from indexer.encoder import SentenceTransformerEncoder
+
+    chunks = naive_chunks()
+    chunk_vectors = SentenceTransformerEncoder(index.config.model).passages([c["text"] for c in chunks])
+
+    def naive(q: Question, given: bool):
+        scores = chunk_vectors @ searcher.encoder.queries([q.q])[0]
+        order = [i for i in np.argsort(-scores) if not given or chunks[i]["game"] == q.game]
+        return [chunks[i] for i in order[:5]]
+
+    systems = {
+        "Referee (hybrid)": referee,
+        "lexical only (FTS5 BM25)": lexical,
+        "dense only": dense,
+        "naive RAG (1000/100 chunks)": naive,
+    }
+    print(f"{len(questions)} questions; scoring rule of the eval README\n")
+    header = f"{'system':<30} {'mode':<11} {'hit@1':>6} {'hit@3':>6} {'hit@5':>6} {'MRR':>6} {'ms/q':>6}"
+    print(header)
+    print("-" * len(header))
+    for name, retrieve in systems.items():
+        start = time.perf_counter()
+        report = evaluate(questions, retrieve)
+        per_question = (time.perf_counter() - start) * 1000 / (2 * len(questions))
+        for mode, data in report["modes"].items():
+            s = data["overall"]
+            figures = f"{s['hit@1']:>6.2f} {s['hit@3']:>6.2f} {s['hit@5']:>6.2f} {s['mrr']:>6.3f}"
+            print(f"{name:<30} {mode:<11} {figures} {per_question:>6.1f}")
+
+
+if __name__ == "__main__":
+    main()
