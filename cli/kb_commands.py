@@ -125,6 +125,29 @@ def show(
         return
     typer.echo(f"[{item['id']}] {item['kind']} ({item['source']}, line {item['line']})")
     typer.echo(item["text"])
+    for rule in item["precedence"]:
+        higher = ", ".join(rule["higher"])
+        typer.echo(f"\nPrecedence: {higher} text takes precedence over the {rule['over']} [{rule['id']}]")
+    sections = [
+        ("Overridden by", "overridden_by"),
+        ("Clarified by", "clarified_by"),
+        ("Conflicts with", "conflicts"),
+        ("Notes", "annotated_by"),
+        ("Cites", "refs"),
+        ("Cited by", "cited_by"),
+        ("Clarifies / overrides", "clarifies"),
+    ]
+    for label, key in sections:
+        if item[key]:
+            typer.echo(f"\n{label}:")
+            for link in item[key]:
+                target = link["id"] or "(unresolved)"
+                note = f"  ({link['note']})" if link.get("note") else ""
+                typer.echo(
+                    f"  [{target}] {link['kind'] or link['link']}: {link['quote'][:100] or link['anchor']}{note}"
+                )
+    if item["terms"]:
+        typer.echo("\nTerms: " + ", ".join(f"{t['term']} [{t['id']}]" for t in item["terms"]))
 
 
 @app.command()
@@ -134,4 +157,4 @@ def export(game: GameOption = None, db: DbOption = None, json_: JsonOption = Fal
     database = store.open_db(db_path(db))
     wanted = store.resolve_game(database, game) if game else None
     for entry in store.entries(database, wanted):
-        print_json_line({"type": "entry", **entry})
+        print_json_line(store.with_links(database, entry))

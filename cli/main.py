@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import kb_commands, search_commands
+from cli import kb_commands, links_commands, search_commands
 
 app = typer.Typer(
     name="referee",
@@ -16,6 +16,7 @@ app = typer.Typer(
 )
 app.add_typer(kb_commands.app)
 app.add_typer(search_commands.app)
+app.add_typer(links_commands.app)
 
 
 def main() -> None:

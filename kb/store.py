@@ -18,6 +18,7 @@ from sqlite_utils.migrations import Migrations
 
 from kb.errors import RefereeError
 from kb.gameconf import Game
+from kb.links import Links, link_book, norm
 from kb.model import ParsedBook
 from kb.parse import parse_book
 
@@ -92,6 +93,18 @@ def m002_meta(db: sqlite_utils.Database) -> None:
     db["meta"].create({"key": str, "value": str}, pk="key")
 
 
+@migrations()
+def m003_links(db: sqlite_utils.Database) -> None:
+    """Cross-references, term uses and priority as edges; the glossary; the books' precedence."""
+    db["edges"].create({"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int})
+    db["edges"].create_index(["src"])
+    db["edges"].create_index(["dst"])
+    db["edges"].create_index(["game", "kind"])
+    db["terms"].create({"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str})
+    db["terms"].create_index(["game", "norm"])
+    db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
+
+
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:
     digest = hashlib.sha256()
     for row in db.execute("select id, kind, text from entries order by game, position"):
@@ -132,12 +145,16 @@ class GameReport:
     kinds: dict[str, int]
     dropped: list[dict[str, Any]]
     warnings: list[str] = field(default_factory=list)
+    unresolved: list[dict[str, Any]] = field(default_factory=list)
+    links: Links = field(default_factory=Links, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return self.__dict__.copy()
+        data = self.__dict__.copy()
+        del data["links"]
+        return data
 
 
-def _report(book: ParsedBook) -> GameReport:
+def _report(book: ParsedBook, links: Links) -> GameReport:
     kinds: dict[str, int] = {}
     for entry in book.entries:
         kinds[entry.kind] = kinds.get(entry.kind, 0) + 1
@@ -148,11 +165,44 @@ def _report(book: ParsedBook) -> GameReport:
         kinds=dict(sorted(kinds.items())),
         dropped=[d.__dict__ for d in book.dropped],
         warnings=book.warnings,
+        unresolved=[
+            {"entry": e.src, "kind": e.kind, "anchor": e.anchor, "why": e.note} for e in links.edges if e.dst is None
+        ],
+        links=links,
+    )
+
+
+def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
+    db["edges"].insert_all(
+        {
+            "game": game.id,
+            "src": e.src,
+            "dst": e.dst,
+            "kind": e.kind,
+            "anchor": e.anchor,
+            "note": e.note,
+            "resolved": int(e.dst is not None),
+        }
+        for e in links.edges
+    )
+    db["terms"].insert_all(
+        {
+            "game": game.id,
+            "term": t.term,
+            "norm": norm(t.term),
+            "entry": t.entry,
+            "source": t.source,
+            "aliases": json.dumps(t.aliases, ensure_ascii=False),
+        }
+        for t in links.terms
+    )
+    db["precedence"].insert_all(
+        {"game": game.id, "higher": json.dumps(p.higher), "over": p.over, "entry": p.entry} for p in links.precedence
     )
 
 
 def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
-    for table in ("entries", "sections", "dropped"):
+    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence"):
         db[table].delete_where("game = ?", [game.id])
     db["games"].upsert(
         {
@@ -199,6 +249,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
     )
     db["dropped"].insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
     db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
+    _write_links(db, game, report.links)
 
 
 def build_knowledge_base(
@@ -219,7 +270,7 @@ def build_knowledge_base(
     parsed: list[tuple[Game, ParsedBook, GameReport]] = []
     for game in selected:
         book = parse_book(game, game.read_rulebook())
-        parsed.append((game, book, _report(book)))
+        parsed.append((game, book, _report(book, link_book(game, book))))
         if on_game:
             on_game(game.id)
 
@@ -233,7 +284,7 @@ def build_knowledge_base(
         migrations.apply(db)
         if only is None:
             keep = {g.id for g in games}
-            for table in ("entries", "sections", "dropped", "games", "build_report"):
+            for table in ("entries", "sections", "dropped", "games", "build_report", "edges", "terms", "precedence"):
                 column = "id" if table == "games" else "game"
                 db[table].delete_where(f"{column} not in ({','.join('?' * len(keep))})", list(keep))
         with db.conn:
@@ -315,6 +366,14 @@ def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict
         yield _entry_row(row)
 
 
+def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as `show` prints it: its text and everything that bears on it."""
+    from kb import graph
+
+    links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
+    return {"type": "entry", **entry, **links}
+
+
 def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
     if not ids:
         return {}
@@ -331,7 +390,7 @@ def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
     item_id = item_id.strip().rstrip("/")
     row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
     if row is not None:
-        return {"type": "entry", **_entry_row(row)}
+        return with_links(db, _entry_row(row))
     if _exists(db, "sections", item_id):
         section = _section_row(db["sections"].get(item_id))
         members = [
