@@ -125,9 +125,15 @@ def walk(db: sqlite_utils.Database, start: str, depth: int) -> list[dict[str, An
         node, level = queue.popleft()
         if level >= depth:
             continue
-        for row in db.query(
-            "select * from edges where src = ? and dst is not null and kind != 'conflicts' order by rowid", [node]
-        ):
+        rows = list(
+            db.query(
+                "select * from edges where src = ? and dst is not null and kind != 'conflicts' order by rowid", [node]
+            )
+        )
+        first = db.execute("select id from entries where section = ? order by position limit 1", [node]).fetchone()
+        if first:  # a section leads on to the text that opens it
+            rows.insert(0, {"dst": first[0], "kind": "opens with"})
+        for row in rows:
             target = row["dst"]
             kind, quote = _quote(db, target)
             steps.append(

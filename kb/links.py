@@ -217,8 +217,14 @@ UK_DEFINITION = re.compile(r"(?:^|\. )(\w[\w-]*) - це ")
 GENERIC_HEADINGS = {"exercise set up", "contents", "components", "box contents", "faq", "other"}
 
 
-def _first_normative(book: ParsedBook, section: Section) -> Entry | None:
-    members = [e for e in book.entries if e.section == section.id]
+def _members(book: ParsedBook) -> dict[str | None, list[Entry]]:
+    members: dict[str | None, list[Entry]] = {}
+    for entry in book.entries:
+        members.setdefault(entry.section, []).append(entry)
+    return members
+
+
+def _first_normative(members: list[Entry]) -> Entry | None:
     return next((e for e in members if e.normative), members[0] if members else None)
 
 
@@ -241,17 +247,18 @@ def extract_terms(game: Game, book: ParsedBook) -> list[Term]:
             add(m.group(1), entry, "named")
         for m in PAREN_RULE.finditer(entry.text):
             add(m.group(1), entry, "named")
+    members = _members(book)
     for section in book.sections:
         if section.level == 0 and section.number and "." not in section.number and len(section.number) == 2:
             continue  # chapters ("01. First Steps") are not terms
         if norm(section.title) in GENERIC_HEADINGS or section.title.startswith(("Tip:", "Exercise")):
             continue
-        definer = _first_normative(book, section)
+        definer = _first_normative(members.get(section.id, []))
         if definer is not None:
             title = re.sub(r"\s*\((?:declaration|execution)\)$", "", section.title, flags=re.I)
             add(title, definer, "heading")
     for name, aliases in game.raw.get("terms", {}).items():
-        definer = _configured_definer(book, name)
+        definer = _configured_definer(book, members, name)
         if definer is None:
             raise RefereeError(f"{game.folder / 'game.toml'}: term {name!r} appears in no entry of the book")
         key = norm(name)
@@ -265,34 +272,59 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 5 else word
 
 
-def _configured_definer(book: ParsedBook, name: str) -> Entry | None:
+def _configured_definer(book: ParsedBook, members: dict[str | None, list[Entry]], name: str) -> Entry | None:
     """The section headed by the term, else the definition naming it, else its first mention."""
     for section in book.sections:
         if section.title.casefold() == name.casefold():
-            return _first_normative(book, section)
+            return _first_normative(members.get(section.id, []))
     stem = _stem(name.casefold())
     found = [e for e in book.entries if stem in e.text.casefold()]
     definitions = [e for e in found if e.kind == "definition" and name.casefold()[:4] in e.text.casefold()]
     return (definitions or [e for e in found if e.normative] or found or [None])[0]
 
 
+MAX_TERM_WORDS = 5
+WORD = re.compile(r"[\w'-]+")
+
+
+def _forms(term: Term) -> dict[str, bool]:
+    """Spellings that count as a use of the term -> whether any letter case counts."""
+    loose = term.source in ("named", "configured", "definition")
+    forms = {term.term: loose, term.term.upper(): loose, **{a: True for a in term.aliases}}
+    if term.source == "configured":
+        forms.update({_stem(f.casefold()): True for f in list(forms)})
+    return {f: any_case for f, any_case in forms.items() if len(f) >= 3}
+
+
 def term_uses(book: ParsedBook, terms: list[Term]) -> list[Edge]:
-    """An entry that uses a defined term links to the entry that defines it."""
-    edges = []
-    patterns = []
+    """An entry that uses a defined term links to the entry that defines it.
+
+    Word n-grams of each entry are looked up in a table of the terms' spellings, so the
+    cost grows with the text, not with texts x terms (a library has thousands of terms).
+    """
+    exact: dict[str, Term] = {}
+    folded: dict[str, Term] = {}
+    stems: dict[str, Term] = {}
     for term in terms:
-        forms = {term.term, term.term.upper(), *term.aliases}
-        if term.source in ("named", "configured", "definition"):
-            forms.add(term.term.lower())
-        forms = {f for f in forms if len(f) >= 3}
-        if term.source == "configured":
-            forms = {_stem(f.casefold()) for f in forms} | forms
-        regex = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-        flags = re.I if term.source == "configured" else 0
-        patterns.append((term, re.compile(rf"(?<!\w)(?:{regex})", flags)))
+        for form, any_case in _forms(term).items():
+            table = folded if any_case else exact
+            table.setdefault(form.casefold() if any_case else form, term)
+            if term.source == "configured":
+                stems.setdefault(form.casefold(), term)
+    edges = []
     for entry in book.entries:
-        for term, pattern in patterns:
-            if term.entry != entry.id and pattern.search(entry.text):
+        words = WORD.findall(entry.text)
+        found: dict[str, Term] = {}
+        for size in range(1, MAX_TERM_WORDS + 1):
+            for i in range(len(words) - size + 1):
+                gram = " ".join(words[i : i + size])
+                term = exact.get(gram) or folded.get(gram.casefold())
+                if term is None and size == 1 and stems:
+                    term = next((t for stem, t in stems.items() if gram.casefold().startswith(stem)), None)
+                if term is not None:
+                    found.setdefault(term.entry + term.term, term)
+        for term in found.values():
+            if term.entry != entry.id:
                 edges.append(Edge(entry.id, term.entry, "term", term.term))
     return edges
 
