@@ -146,6 +146,8 @@ def show(
                 typer.echo(
                     f"  [{target}] {link['kind'] or link['link']}: {link['quote'][:100] or link['anchor']}{note}"
                 )
+    if item["checks"]:
+        typer.echo("\nChecks that implement it: " + ", ".join(item["checks"]) + "  (referee check --describe NAME)")
     if item["terms"]:
         typer.echo("\nTerms: " + ", ".join(f"{t['term']} [{t['id']}]" for t in item["terms"]))
 

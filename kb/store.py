@@ -16,6 +16,7 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from kb.checks import Check, load_game_checks, verify_citations
 from kb.errors import RefereeError
 from kb.gameconf import Game
 from kb.links import Links, link_book, norm
@@ -105,6 +106,14 @@ def m003_links(db: sqlite_utils.Database) -> None:
     db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
 
 
+@migrations()
+def m004_checks(db: sqlite_utils.Database) -> None:
+    """Which executable checks implement which entries (both ways)."""
+    db["checks"].create({"name": str, "game": str, "description": str}, pk="name")
+    db["check_entries"].create({"check": str, "entry": str})
+    db["check_entries"].create_index(["entry"])
+
+
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:
     digest = hashlib.sha256()
     for row in db.execute("select id, kind, text from entries order by game, position"):
@@ -147,10 +156,12 @@ class GameReport:
     warnings: list[str] = field(default_factory=list)
     unresolved: list[dict[str, Any]] = field(default_factory=list)
     links: Links = field(default_factory=Links, repr=False)
+    checks: list[Check] = field(default_factory=list, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         data = self.__dict__.copy()
         del data["links"]
+        data["checks"] = [c.name for c in self.checks]
         return data
 
 
@@ -250,6 +261,27 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
     db["dropped"].insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
     db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
     _write_links(db, game, report.links)
+    _write_checks(db, game, report.checks)
+
+
+def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
+    old = [r[0] for r in db.execute("select name from checks where game = ?", [game.id])]
+    db["check_entries"].delete_where(f'"check" in ({",".join("?" * len(old))})', old) if old else None
+    db["checks"].delete_where("game = ?", [game.id])
+    db["checks"].insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
+    db["check_entries"].insert_all(
+        {"check": c.name, "entry": entry} for c in checks for entry in sorted({e for e, _ in c.quotes.values()})
+    )
+
+
+def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
+    """The game's checks, refused loudly if one cites an id or a quote the book does not have."""
+    checks = load_game_checks(game.folder)
+    texts = {e.id: e.text for e in book.entries}
+    problems = verify_citations(checks, texts.get)
+    if problems:
+        raise RefereeError(f"{game.folder / 'checks.py'}: {problems[0]} ({len(problems)} problem(s))")
+    return checks
 
 
 def build_knowledge_base(
@@ -270,7 +302,9 @@ def build_knowledge_base(
     parsed: list[tuple[Game, ParsedBook, GameReport]] = []
     for game in selected:
         book = parse_book(game, game.read_rulebook())
-        parsed.append((game, book, _report(book, link_book(game, book))))
+        report = _report(book, link_book(game, book))
+        report.checks = _verified_checks(game, book)
+        parsed.append((game, book, report))
         if on_game:
             on_game(game.id)
 
@@ -284,7 +318,17 @@ def build_knowledge_base(
         migrations.apply(db)
         if only is None:
             keep = {g.id for g in games}
-            for table in ("entries", "sections", "dropped", "games", "build_report", "edges", "terms", "precedence"):
+            for table in (
+                "entries",
+                "sections",
+                "dropped",
+                "games",
+                "build_report",
+                "edges",
+                "terms",
+                "precedence",
+                "checks",
+            ):
                 column = "id" if table == "games" else "game"
                 db[table].delete_where(f"{column} not in ({','.join('?' * len(keep))})", list(keep))
         with db.conn:
@@ -371,7 +415,8 @@ def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, An
     from kb import graph
 
     links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
-    return {"type": "entry", **entry, **links}
+    checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]
+    return {"type": "entry", **entry, **links, "checks": checks}
 
 
 def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:

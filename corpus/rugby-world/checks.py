@@ -1,0 +1,474 @@
+"""Rugby World's rules as checks. Positions are intersections [x, y] on the grid; each
+situation says which way the attacking team scores (+y or -y). Dice are D12."""
+
+from __future__ import annotations
+
+from kb.checks import Fact, Reading, Rulebook, Verdict
+
+RULES = Rulebook(
+    "rugby-world",
+    {
+        "pass-backwards": (
+            "rugby-world/1a/2",
+            "closer to the try line than the passing miniature itself (that is, backwards)",
+        ),
+        "pass-range": (
+            "rugby-world/1a/3",
+            "at a distance of up to a maximum of intersections equal to the P value of the passing miniature.",
+        ),
+        "pass-count": (
+            "rugby-world/1a/4",
+            "it is advisable to identify all the intersections behind it that can be reached by travelling across the pitch, sideways and along the main direction, for 3 intersections",
+        ),
+        "pass-tackled": (
+            "rugby-world/1d/12",
+            "The maximum range of the pass is given by the P value of the miniature, but if it is tackled, it will be half of P (always rounded down).",
+        ),
+        "cards-rule": (
+            "rugby-world/2g/1",
+            "Each team has 4 special cards available, playable during one of its own turns to obtain a benefit at that particular moment.",
+        ),
+        "tackle-carrier": (
+            "rugby-world/1d/1",
+            "Each defender may tackle only the opposing ball carrier. Tackling opponents who do not have the ball is a foul (obstruction, see 2f).",
+        ),
+        "tackle-defenders": (
+            "rugby-world/1d/3",
+            "The Tackle takes place by bringing from one to three defenders to position themselves on one of the 3 points in front of the ball carrier",
+        ),
+        "obstruction": (
+            "rugby-world/1d/19",
+            "a defender may not remain on one of the 3 points in front of any attacker without the ball, unless they are players who remained in those positions from a previous Tackle.",
+        ),
+        "two-defenders": ("rugby-world/1d/14", "With 2 defenders tackling, the only options are b) and c)."),
+        "three-defenders": (
+            "rugby-world/1d/15",
+            "With 3 defenders, the Tackle is such that the only possibility left is option c).",
+        ),
+        "strength-rule": (
+            "rugby-world/1d/7",
+            "reducing the range of winning die values of the weaker by a number equal to that difference",
+        ),
+        "strength-balance": (
+            "rugby-world/1d/7",
+            "At equal strength, a situation of balance, the one declaring the break-through wins with a die from 1 to 6 and loses with a die from 7 to 12.",
+        ),
+        "strength-example": (
+            "rugby-world/1d/7",
+            "compared with the original balance of 1-6 and 7-12, the new situation is 1-4 and 5-12.",
+        ),
+        "speed-rule": ("rugby-world/1d/10", "the players compare speeds and not strengths (Speed Rule)"),
+        "scrum-example": (
+            "rugby-world/2d/18",
+            "if the Scrum pack that has the ball has F = 67 and the other has F = 69, then the first Scrum pack manages to push the second if it rolls and gets from 1 to 4.",
+        ),
+        "hard-tackle": (
+            "rugby-world/1d/16",
+            "applying the Strength Rule, checks the result (the 1-6 interval always belongs to the declarer).",
+        ),
+        "hard-win-123": (
+            "rugby-world/1d/17",
+            "If the defender declaring the Hard Tackle wins with a die of 1, 2 or 3, then it has recovered the ball",
+        ),
+        "hard-win-rest": (
+            "rugby-world/1d/17",
+            "If the defender wins with the remaining numbers, it occupies only the original position of the ball carrier, pushes the opponent back by one intersection and forces them to ground the ball (option c).",
+        ),
+        "hard-lose-foul": (
+            "rugby-world/1d/18",
+            "If the defender declaring the Hard Tackle loses with 10, 11 and 12, it has committed a foul, penalised with a Penalty kick (see ch. 2f).",
+        ),
+        "hard-lose-rest": (
+            "rugby-world/1d/18",
+            "If the defender loses with the remaining numbers, it places itself 2 intersections away (where it wishes), losing its token.",
+        ),
+        "free-rows": (
+            "rugby-world/free-move/2",
+            "the miniature must be at least 2 intersections closer to its own try line than the ball is.",
+        ),
+        "free-three": (
+            "rugby-world/free-move/4",
+            "No more than 3 of the 4 miniatures that may be moved in a turn may use the free move.",
+        ),
+        "free-kick": (
+            "rugby-world/free-move/5",
+            "After any kick, free moves are immediately frozen and may not be used until the ball is reached by any miniature",
+        ),
+        "free-22": (
+            "rugby-world/free-move/6",
+            "When the ball carrier enters the opponents' 22-metre area, line included, the free moves of both teams are frozen, until the ball leaves that area again.",
+        ),
+        "kick-range": ("rugby-world/1c/10", "Table: kick range (die roll)"),
+        "kick-success": (
+            "rugby-world/2f/10",
+            'Kick success table (the first row is for kickers "k", the second for non-kickers):',
+        ),
+        "conversion-row": (
+            "rugby-world/2f/13",
+            "If the try was scored by crossing the line more than 2 intersections from the touchlines, then the probability of conversion is that of the first row in the table, otherwise it is the second row.",
+        ),
+        "drop": (
+            "rugby-world/2f/14",
+            "any miniature in the opponents' half, with an area around itself free of opponents of 7 intersections by 7 intersections (no opponent may be within three intersections or fewer of the kicker), may attempt a Drop",
+        ),
+        "points": (
+            "rugby-world/set-up-and-aim-of-the/5",
+            "A try is worth 5 points, followed by a conversion kick (ch. 2f) worth 2 points, for a total of 7 points. A kick between the posts (Drop or Penalty kick, ch. 2f) is worth 3 points.",
+        ),
+        "seventh-tackle": (
+            "rugby-world/2h/11",
+            "At the 7th Tackle, in fact, a Scrum put in by the opponent is whistled and the possession ends.",
+        ),
+    },
+)
+# Special cards that change a rule, with the words of the card that do it.
+P_CARDS = {
+    "serge-blanco": ("rugby-world/france/3", "increase his P value to 20 intersections", 20),
+    "hugo-porta": ("rugby-world/argentina/4", "increase his P value to 20 intersections", 20),
+    "mark-ella": ("rugby-world/australia/5", "increase their P value to 20 intersections", 20),
+    "waisale-serevi": ("rugby-world/fiji/3", "increase their P value to 20 intersections", 20),
+    "jackie-kyle": ("rugby-world/ireland/5", "increase their P value to 20 intersections", 20),
+    "naas-botha": ("rugby-world/south-africa/5", "increase their P value to 20 intersections", 20),
+    "stefano-bettarello": ("rugby-world/italy/3", "increase their P value to 16 intersections", 16),
+    "tanaka-ginnosuke": ("rugby-world/japan/3", "increase their P value to 12 intersections", 12),
+    "chris-tynan": ("rugby-world/canada/5", "increase their P value to 12 intersections", 12),
+    "ray-nelson": ("rugby-world/usa/3", "increase their P value to 12 intersections", 12),
+    "hans-botzong": ("rugby-world/germany/5", "increase their P value to 10 intersections", 10),
+}
+BLOCKING_CARDS = {
+    "haka-ka-mate": ("rugby-world/new-zealand/2", "blocks the opponents' defensive free moves for 5 consecutive turns"),
+    "cibi": ("rugby-world/fiji/2", "blocks the opponents' defensive free moves for 2 turns"),
+    "siva-tau": ("rugby-world/samoa/2", "blocks the opponents' defensive free moves for 2 turns"),
+    "one-ireland": ("rugby-world/ireland/2", "blocks the opponents' defensive free moves for 3 turns"),
+    "land-of-my-fathers": ("rugby-world/wales/2", "blocks the opponents' defensive free moves for 3 turns"),
+    "drv": ("rugby-world/germany/2", "blocks the opponents' defensive free moves during the following turn"),
+    "ragubi-bu": ("rugby-world/japan/2", "blocks the opponents' defensive free moves for the following turn"),
+    "olympic-games-1924": ("rugby-world/usa/2", "blocks the opponents' defensive free moves for the following turn"),
+}
+RULES.quotes.update({f"card-{name}": (entry, quote) for name, (entry, quote, _) in P_CARDS.items()})
+RULES.quotes.update({f"card-{name}": (entry, quote) for name, (entry, quote) in BLOCKING_CARDS.items()})
+because = RULES.because
+GRID = {"low": -5.0, "high": 80.0}
+DIRECTION = Fact(
+    "scoring_direction", "choice", "which way the attacking team scores along the y axis", "+y", choices=("+y", "-y")
+)
+
+
+def win_range(declarer: int, opponent: int) -> tuple[int, int]:
+    """The Strength (or Speed) Rule: the declarer wins on 1..n of a D12."""
+    top = 6 + (declarer - opponent)
+    return 1, max(0, min(12, top))
+
+
+def _range_text(low: int, high: int) -> str:
+    return "never" if high < low else f"{low}-{high}"
+
+
+@RULES.check(
+    "pass",
+    "Is a hand pass legal? Backwards only, within P (half P rounded down when tackled); two readings of grid distance",
+    [
+        Fact("passer", "point", "passing miniature [x, y]", unit="intersections", **GRID),
+        Fact("target", "point", "target intersection [x, y]", unit="intersections", **GRID),
+        DIRECTION,
+        Fact("p", "int", "the passer's P value", low=0, high=20),
+        Fact("tackled", "bool", "the passer has been tackled", False),
+        Fact("card", "choice", "a special card played this turn that raises P", "none", choices=("none", *P_CARDS)),
+    ],
+    {
+        "game": "rugby-world",
+        "check": "pass",
+        "facts": {"passer": [10, 30], "target": [13, 29], "scoring_direction": "+y", "p": 3},
+    },
+    cites=tuple(f"card-{name}" for name in P_CARDS),
+)
+def pass_(f: dict) -> Verdict:
+    sign = 1 if f["scoring_direction"] == "+y" else -1
+    dx = abs(f["target"][0] - f["passer"][0])
+    back = (f["passer"][1] - f["target"][1]) * sign
+    if back <= 0:
+        return Verdict("illegal", reasons=[because("pass-backwards", "the target is not behind the passer")])
+    p, reasons = f["p"], []
+    if f["card"] != "none":
+        p = P_CARDS[f["card"]][2]
+        reasons.append(because(f"card-{f['card']}", f"the card sets P to {p} this turn"))
+        reasons.append(because("cards-rule", "a special card's benefit overrides the printed P value"))
+    if f["tackled"]:
+        p //= 2
+        reasons.append(because("pass-tackled", f"tackled: half of P, rounded down = {p}"))
+    else:
+        reasons.append(because("pass-range", f"range up to P = {p} intersections"))
+    readings = {
+        "diagonal steps count as one (count the longest side)": max(dx, back),
+        "sideways and forward steps add up (the book's example counts sideways and along)": dx + back,
+    }
+    outcomes = {name: ("legal" if d <= p else "illegal", d) for name, d in readings.items()}
+    verdicts = {v for v, _ in outcomes.values()}
+    if len(verdicts) == 1:
+        verdict = verdicts.pop()
+        reasons.append(because("pass-backwards", f"the target is {back:g} behind"))
+        return Verdict(verdict, max(d for _, d in outcomes.values()), reasons)
+    return Verdict(
+        "ambiguous",
+        None,
+        [*reasons, because("pass-count", "the book does not fix how a diagonal counts")],
+        [
+            Reading(name, verdict, distance, [because("pass-range", f"distance {distance:g} against P {p}")])
+            for name, (verdict, distance) in outcomes.items()
+        ],
+    )
+
+
+@RULES.check(
+    "strength-rule",
+    "Win range on a D12 for whoever declares a break-through, evade (speed), scrum or ruck push",
+    [
+        Fact("declarer", "int", "the declarer's F (or S for evade; pack total for scrums)", low=0, high=200),
+        Fact("opponent", "int", "the opponent's F (or S)", low=0, high=200),
+        Fact("compare", "choice", "what is compared", "strength", choices=("strength", "speed", "scrum")),
+        Fact("die", "int", "the die rolled, if any", 0, low=0, high=12),
+    ],
+    {"game": "rugby-world", "check": "strength-rule", "facts": {"declarer": 6, "opponent": 8}},
+)
+def strength_rule(f: dict) -> Verdict:
+    low, high = win_range(f["declarer"], f["opponent"])
+    reasons = [
+        because(
+            "strength-rule",
+            f"difference {f['declarer'] - f['opponent']:+d}: the declarer wins on {_range_text(low, high)}",
+        )
+    ]
+    if f["declarer"] == f["opponent"]:
+        reasons.append(because("strength-balance", "equal values: 1-6 against 7-12"))
+    if f["compare"] == "speed":
+        reasons.append(because("speed-rule", "evade compares speeds"))
+    if (f["declarer"], f["opponent"]) == (6, 8):
+        reasons.append(because("strength-example", "the book's own example"))
+    if f["compare"] == "scrum":
+        reasons.append(because("scrum-example", "a scrum pack is one miniature with the summed F"))
+    value: dict = {"declarer_wins": _range_text(low, high), "declarer_loses": _range_text(high + 1, 12)}
+    if f["die"]:
+        value["die"] = f["die"]
+        value["winner"] = "declarer" if low <= f["die"] <= high else "opponent"
+    return Verdict("value", value, reasons)
+
+
+@RULES.check(
+    "hard-tackle",
+    "Outcome of a Hard Tackle by die: steal (1-3), win, foul (10-12), or lose, under the Strength Rule",
+    [
+        Fact("defender_f", "int", "the tackling defender's F", low=0, high=20),
+        Fact("carrier_f", "int", "the ball carrier's F", low=0, high=20),
+        Fact("die", "int", "the die rolled", low=1, high=12),
+    ],
+    {"game": "rugby-world", "check": "hard-tackle", "facts": {"defender_f": 8, "carrier_f": 6, "die": 2}},
+)
+def hard_tackle(f: dict) -> Verdict:
+    low, high = win_range(f["defender_f"], f["carrier_f"])
+    low = 1
+    high = max(high, 6)  # the 1-6 interval always belongs to the declarer
+    reasons = [because("hard-tackle", f"the defender wins on {_range_text(low, high)}")]
+    die = f["die"]
+    if low <= die <= high:
+        if die <= 3:
+            return Verdict("value", "ball stolen", [*reasons, because("hard-win-123", f"won with {die}")])
+        return Verdict(
+            "value", "carrier pushed back, ball grounded", [*reasons, because("hard-win-rest", f"won with {die}")]
+        )
+    if die >= 10:
+        return Verdict("value", "foul: penalty kick", [*reasons, because("hard-lose-foul", f"lost with {die}")])
+    return Verdict(
+        "value", "defender placed 2 away, loses token", [*reasons, because("hard-lose-rest", f"lost with {die}")]
+    )
+
+
+@RULES.check(
+    "tackle",
+    "May these defenders tackle? Only the ball carrier, one to three defenders; options left to the carrier",
+    [
+        Fact("target_has_ball", "bool", "the tackled miniature carries the ball"),
+        Fact("defenders", "int", "defenders on the 3 points in front of the carrier", 1, low=1, high=3),
+    ],
+    {"game": "rugby-world", "check": "tackle", "facts": {"target_has_ball": False}},
+)
+def tackle(f: dict) -> Verdict:
+    if not f["target_has_ball"]:
+        return Verdict(
+            "illegal",
+            "obstruction",
+            [
+                because("tackle-carrier", "the target has no ball: a foul (obstruction)"),
+                because("obstruction", "defenders may not stay in front of an attacker without the ball"),
+            ],
+        )
+    options = {
+        1: ["break through", "evade", "pass", "ground the ball"],
+        2: ["pass", "ground the ball"],
+        3: ["ground the ball"],
+    }[f["defenders"]]
+    reasons = [
+        because("tackle-carrier", "the target carries the ball"),
+        because("tackle-defenders", f"{f['defenders']} defender(s)"),
+    ]
+    if f["defenders"] == 2:
+        reasons.append(because("two-defenders", "two tacklers: pass or ground the ball"))
+    if f["defenders"] == 3:
+        reasons.append(because("three-defenders", "three tacklers: ground the ball"))
+    return Verdict("legal", {"carrier_options": options}, reasons)
+
+
+@RULES.check(
+    "free-move",
+    "Is a free move legal? 2+ rows behind the ball, at most 3 of 4, frozen after a kick and inside the 22",
+    [
+        Fact(
+            "rows_behind_ball",
+            "int",
+            "rows the placed miniature is behind the ball (toward its own try line)",
+            low=-80,
+            high=80,
+        ),
+        Fact("free_moves_this_turn", "int", "free moves already made this turn", 0, low=0, high=4),
+        Fact("ball_loose_after_kick", "bool", "the ball was kicked and nobody has reached it", False),
+        Fact("carrier_in_opponents_22", "bool", "the ball carrier is in the opponents' 22 (line included)", False),
+        Fact("team", "choice", "the moving team", "defence", choices=("attack", "defence")),
+        Fact(
+            "opponent_card",
+            "choice",
+            "a card the opponents played that is still in effect",
+            "none",
+            choices=("none", *BLOCKING_CARDS),
+        ),
+    ],
+    {"game": "rugby-world", "check": "free-move", "facts": {"rows_behind_ball": 1}},
+    cites=tuple(f"card-{name}" for name in BLOCKING_CARDS),
+)
+def free_move(f: dict) -> Verdict:
+    if f["opponent_card"] != "none" and f["team"] == "defence":
+        return Verdict(
+            "illegal",
+            reasons=[
+                because(f"card-{f['opponent_card']}", "the opponents' card blocks the defence's free moves"),
+                because("free-rows", "the free move rule the card overrides"),
+            ],
+        )
+    if f["ball_loose_after_kick"]:
+        return Verdict("illegal", reasons=[because("free-kick", "frozen after a kick until the ball is reached")])
+    if f["carrier_in_opponents_22"]:
+        return Verdict("illegal", reasons=[because("free-22", "the carrier is in the opponents' 22")])
+    if f["free_moves_this_turn"] >= 3:
+        return Verdict("illegal", reasons=[because("free-three", "already 3 free moves this turn")])
+    if f["rows_behind_ball"] < 2:
+        return Verdict(
+            "illegal", reasons=[because("free-rows", f"only {f['rows_behind_ball']} row(s) behind the ball")]
+        )
+    return Verdict(
+        "legal",
+        reasons=[
+            because("free-rows", f"{f['rows_behind_ball']} rows behind the ball"),
+            because("free-three", f"free move {f['free_moves_this_turn'] + 1} of at most 3"),
+        ],
+    )
+
+
+KICK_RANGE = {
+    ("short", True): (5, 6, 7),
+    ("medium", True): (9, 11, 13),
+    ("long", True): (18, 22, 26),
+    ("short", False): (1, 4, 7),
+    ("medium", False): (2, 7, 13),
+    ("long", False): (3, 13, 26),
+}
+
+
+@RULES.check(
+    "kick-range",
+    "How far a kick travels (intersections along the pitch), by kick type, kicker or not, and die",
+    [
+        Fact("kick", "choice", "declared range", choices=("short", "medium", "long")),
+        Fact("kicker", "bool", "the miniature is a kicker (k)"),
+        Fact("die", "int", "the die rolled", low=1, high=12),
+    ],
+    {"game": "rugby-world", "check": "kick-range", "facts": {"kick": "long", "kicker": True, "die": 7}},
+)
+def kick_range(f: dict) -> Verdict:
+    value = KICK_RANGE[(f["kick"], f["kicker"])][(f["die"] - 1) // 4]
+    who = "kicker" if f["kicker"] else "non-kicker"
+    return Verdict("value", value, [because("kick-range", f"{f['kick']} range, {who}, die {f['die']}: {value}")])
+
+
+SUCCESS = {True: (2, 3, 4), False: (4, 6, 8)}
+ZONES = ("within-22", "24-40-or-touchline", "42-50")
+
+
+@RULES.check(
+    "kick-success",
+    "Does a kick at goal (penalty, conversion, drop) succeed? By zone, kicker or not, and die",
+    [
+        Fact("zone", "choice", "distance band of the kick", choices=ZONES),
+        Fact("kicker", "bool", "the miniature is a kicker (k)"),
+        Fact("die", "int", "the die rolled (0: just the chance)", 0, low=0, high=12),
+    ],
+    {"game": "rugby-world", "check": "kick-success", "facts": {"zone": "42-50", "kicker": False, "die": 7}},
+)
+def kick_success(f: dict) -> Verdict:
+    need = SUCCESS[f["kicker"]][ZONES.index(f["zone"])]
+    reasons = [because("kick-success", f"needs {need}-12")]
+    value: dict = {"needs": f"{need}-12", "probability": round((13 - need) / 12, 4)}
+    if f["die"]:
+        value["success"] = f["die"] >= need
+    return Verdict("value", value, reasons)
+
+
+@RULES.check(
+    "drop-goal",
+    "May this miniature attempt a Drop? In the opponents' half with no opponent within 3 intersections",
+    [
+        Fact("in_opponents_half", "bool", "the kicker is in the opponents' half"),
+        Fact(
+            "nearest_opponent",
+            "int",
+            "intersections to the nearest opponent (the larger of the two axes)",
+            low=0,
+            high=80,
+        ),
+    ],
+    {"game": "rugby-world", "check": "drop-goal", "facts": {"in_opponents_half": True, "nearest_opponent": 3}},
+)
+def drop_goal(f: dict) -> Verdict:
+    ok = f["in_opponents_half"] and f["nearest_opponent"] > 3
+    why = "in the opponents' half" if f["in_opponents_half"] else "not in the opponents' half"
+    return Verdict(
+        "legal" if ok else "illegal",
+        reasons=[
+            because("drop", f"{why}; nearest opponent {f['nearest_opponent']} intersection(s) away"),
+        ],
+    )
+
+
+@RULES.check(
+    "points",
+    "Points for a score: try 5, conversion 2, drop goal or penalty kick 3",
+    [Fact("score", "choice", "what was scored", choices=("try", "conversion", "drop", "penalty-kick"))],
+    {"game": "rugby-world", "check": "points", "facts": {"score": "try"}},
+)
+def score(f: dict) -> Verdict:
+    points = {"try": 5, "conversion": 2, "drop": 3, "penalty-kick": 3}[f["score"]]
+    return Verdict("value", points, [because("points", f"a {f['score']} is worth {points}")])
+
+
+@RULES.check(
+    "possession-tackles",
+    "Does the possession end? At the 7th tackle a scrum to the opponent ends it",
+    [Fact("tackles", "int", "tackles suffered in this possession", low=0, high=7)],
+    {"game": "rugby-world", "check": "possession-tackles", "facts": {"tackles": 7}},
+)
+def possession_tackles(f: dict) -> Verdict:
+    ends = f["tackles"] >= 7
+    return Verdict(
+        "value",
+        {"possession_ends": ends},
+        [
+            because("seventh-tackle", f"{f['tackles']} tackle(s)" + (": scrum to the opponent" if ends else "")),
+        ],
+    )

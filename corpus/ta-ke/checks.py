@@ -1,0 +1,137 @@
+"""TA-KE's rules as checks."""
+
+from __future__ import annotations
+
+from kb.checks import Fact, Rulebook, Verdict
+
+RULES = Rulebook(
+    "ta-ke",
+    {
+        "no-three": (
+            "ta-ke/set-up/4",
+            "Important: When placing the chips, you may never put 3 or more of the same chips directly on top of one another in one stack.",
+        ),
+        "bottom-needed": (
+            "ta-ke/step-1-use-an-ability-and/1",
+            "In order to use the ability of a character, there has to be at least one chip of this character on the bottom space of the corresponding column in your inner courtyard.",
+        ),
+        "once": (
+            "ta-ke/step-1-use-an-ability-and/2",
+            "You may use the abilities of several characters on one turn – but each character's ability only once.",
+        ),
+        "moved-once": (
+            "ta-ke/step-1-use-an-ability-and/2",
+            "Each character chip can be moved only once during the game; once it is lying on the middle space, it can't be moved back to the bottom space any more.",
+        ),
+        "geisha-last": (
+            "ta-ke/characters-and-their-abilities/3",
+            "And you may not use the last character chip of a stack for relocation.",
+        ),
+        "ninja-targets": (
+            "ta-ke/characters-and-their-abilities/4",
+            "Move either a Daimyo OR a Ronin OR a Geisha of your opponent from the bottom space to the middle space of his inner courtyard.",
+        ),
+        "ninja-not": (
+            "ta-ke/characters-and-their-abilities/4",
+            "you may not move any of your opponent's Samurais; and you may not move any of your opponent's Ninjas in order to use his action.",
+        ),
+        "persons": (
+            "ta-ke/step-4-score/3",
+            "Number of persons in the audience hall: This is the number of character chips of the just-exposed character that are openly visible in the center of the gameboard.",
+        ),
+        "personal": (
+            "ta-ke/step-4-score/5",
+            "The value of a character chip depends on the space on which the chip is currently lying. Samurais always have a personal influence of 1",
+        ),
+        "multiply": (
+            "ta-ke/step-4-score/7",
+            "Each player multiplies the number of persons in the audience hall by his personal influence in order to get his influence points for the round.",
+        ),
+        "example": ("ta-ke/step-4-score/8", "3 x 5 = 15 influence points."),
+        "bottom-value": (
+            "ta-ke/step-4-score/6",
+            "There is one Geisha in the bottom row (value 2), one Geisha in the middle row (value 1)",
+        ),
+    },
+)
+because = RULES.because
+CHARACTERS = ("daimyo", "ronin", "geisha", "ninja", "samurai")
+
+
+@RULES.check(
+    "setup-stack",
+    "Is a set-up stack legal? Never 3 or more chips of the same colour directly on top of one another",
+    [Fact("stack", "strs", "chip colours from the bottom up")],
+    {"game": "ta-ke", "check": "setup-stack", "facts": {"stack": ["red", "red", "red", "blue"]}},
+)
+def setup_stack(f: dict) -> Verdict:
+    run = 1
+    for below, above in zip(f["stack"], f["stack"][1:], strict=False):
+        run = run + 1 if below == above else 1
+        if run >= 3:
+            return Verdict("illegal", reasons=[because("no-three", f"three {above} chips in a row")])
+    return Verdict("legal", reasons=[because("no-three", "never three of a colour in a row")])
+
+
+@RULES.check(
+    "ability-use",
+    "May a character's ability be used now? A chip on the bottom space, once per character per turn; Geisha and Ninja limits",
+    [
+        Fact("character", "choice", "whose ability", choices=CHARACTERS[:4]),
+        Fact("bottom_chips", "int", "chips of that character on your bottom space", low=0, high=7),
+        Fact("used_this_turn", "bool", "that character's ability was already used this turn", False),
+        Fact("relocated_chip_is_last_of_stack", "bool", "Geisha: the chip to relocate is the last of its stack", False),
+        Fact(
+            "ninja_target",
+            "choice",
+            "Ninja: the opponent's chip to use",
+            "none",
+            choices=("none", "daimyo", "ronin", "geisha", "ninja", "samurai"),
+        ),
+    ],
+    {
+        "game": "ta-ke",
+        "check": "ability-use",
+        "facts": {"character": "ninja", "bottom_chips": 1, "ninja_target": "samurai"},
+    },
+)
+def ability_use(f: dict) -> Verdict:
+    if f["bottom_chips"] < 1:
+        return Verdict("illegal", reasons=[because("bottom-needed", "no chip of this character on the bottom space")])
+    if f["used_this_turn"]:
+        return Verdict("illegal", reasons=[because("once", "already used this turn")])
+    if f["character"] == "geisha" and f["relocated_chip_is_last_of_stack"]:
+        return Verdict("illegal", reasons=[because("geisha-last", "the last chip of a stack")])
+    if f["character"] == "ninja" and f["ninja_target"] in ("ninja", "samurai"):
+        return Verdict(
+            "illegal", reasons=[because("ninja-not", f"the Ninja cannot use an opponent's {f['ninja_target']}")]
+        )
+    reasons = [because("bottom-needed", "a chip on the bottom space"), because("moved-once", "it moves up, once")]
+    if f["character"] == "ninja" and f["ninja_target"] != "none":
+        reasons.append(because("ninja-targets", f"the opponent's {f['ninja_target']}"))
+    return Verdict("legal", reasons=reasons)
+
+
+@RULES.check(
+    "influence-score",
+    "Influence points: persons in the audience hall x personal influence (bottom 2, middle 1, Samurai 1)",
+    [
+        Fact("persons", "int", "visible chips of the exposed character in the audience hall", low=0, high=5),
+        Fact("bottom", "int", "your chips of that character on the bottom space", 0, low=0, high=7),
+        Fact("middle", "int", "your chips of that character on the middle space", 0, low=0, high=7),
+        Fact("samurais", "int", "your Samurais above that column (or all, when Samurais are scored)", 0, low=0, high=7),
+    ],
+    {"game": "ta-ke", "check": "influence-score", "facts": {"persons": 3, "bottom": 1, "middle": 1, "samurais": 2}},
+)
+def score(f: dict) -> Verdict:
+    personal = 2 * f["bottom"] + f["middle"] + f["samurais"]
+    total = f["persons"] * personal
+    reasons = [
+        because("persons", f"{f['persons']} in the hall"),
+        because("bottom-value", "bottom 2, middle 1"),
+        because("personal", f"personal influence {personal}"),
+        because("multiply", f"{f['persons']} x {personal} = {total}"),
+    ]
+    if total == 15 and f["persons"] == 3:
+        reasons.append(because("example", "the book's example"))
+    return Verdict("value", total, reasons)

@@ -1,0 +1,470 @@
+"""Takkure's rules as checks. Positions are in inches on the pitch; each situation says
+which way the attacking team scores (+y or -y). Dice are D12."""
+
+from __future__ import annotations
+
+from kb.checks import Fact, Reading, Rulebook, Verdict
+
+RULES = Rulebook(
+    "takkure",
+    {
+        "no-pass-ahead": ("takkure/2.01/1", "Keep in mind that you can't pass the ball to a player ahead of you."),
+        "core-pass": ("takkure/0.01/8", "You cannot pass a ball to a player who is ahead of you."),
+        "carrier-passes": ("takkure/2.01/1", "In order for a player to perform a PASS, it must be the ball carrier."),
+        "best-modifier": (
+            "takkure/2.01/6",
+            "Only one modifier is applied; in case the distance is just between 2 values, apply the best modifier.",
+        ),
+        "pass-table": ("takkure/2.01/7", 'DistanceModifier\n0" to 2"+4\n2" to 4"+2\n4" to 8"0\n+8"-2'),
+        "reception-table": ("takkure/2.02/2", 'DistanceModifier\n0" to 2"+2\n2" to 4"0\n4" to 8"-2\n+8"-4'),
+        "reception-best": (
+            "takkure/2.02/3",
+            "Only one modifier is applied; in case the distance is just between 2 values, apply the best modifier.",
+        ),
+        "ground-minus-2": (
+            "takkure/3.03/2",
+            "Passes from the ground receive a -2 modifier to the BaC, in addition to any modifiers it may have for distance.",
+        ),
+        "ground-8": ("takkure/3.03/3", 'You cannot throw a pass from the ground further than 8".'),
+        "ground-no-second": (
+            "takkure/3.03/4",
+            "If you decide to do this, the player will not be able to perform a second action on this activation.",
+        ),
+        "pressure": (
+            "takkure/1.06/3",
+            "Attacking players affected by PRESSURE suffer a -1 modifier to the value of the characteristic associated with the second action they execute during this activation.",
+        ),
+        "pressure-stacks": ("takkure/1.06/4", "pressure modifiers are stackable."),
+        "modifier-example": ("takkure/1.16/6", "Player's Ball Control total: 7 + 2 - 1 = 8"),
+        "tackle-carrier": (
+            "takkure/tackle/2",
+            "you can only TACKLE the player with the ball, WHETHER THEY ARE THE ACTIVE PLAYER OR NOT.",
+        ),
+        "tackle-ground": ("takkure/tackle/4", "You cannot tackle a player on the ground."),
+        "core-tackle": ("takkure/0.01/9", "You can only tackle the player carrying the ball"),
+        "dodge-when": (
+            "takkure/dodge/2",
+            "You can only DODGE if a defending player has declared a TACKLE action against this player.",
+        ),
+        "break-when": (
+            "takkure/break-through/1",
+            "You can only BREAK THROUGH if a defending player has declared a TACKLE action against this player.",
+        ),
+        "break-carrier": ("takkure/break-through/1", "Only the ball carrier can BREAK THROUGH."),
+        "steal-ways": (
+            "takkure/3.06/2",
+            "You can steal the ball in three ways: when the ball is on the ground and is not in the possession of any player (loose ball), held by an attacking player who is GROUNDED, or in the air (pass interception).",
+        ),
+        "steal-not-standing": (
+            "takkure/3.06/2",
+            "But you cannot try to steal the ball from an active player who is NOT GROUNDED.",
+        ),
+        "grounded-only-stand": (
+            "takkure/3.01/2",
+            "A player with this token cannot perform actions normally. You can only perform the STAND UP action.",
+        ),
+        "grounded-carrier": (
+            "takkure/3.01/2",
+            "The exception is when the GROUNDED player is the ball carrier: it cannot STAND UP. Instead it can throw a PASS FROM THE GROUND.",
+        ),
+        "fatigue-1": (
+            "takkure/4.01/7",
+            "1 Fatigue: The player loses both its Position Skills and its Training skills.",
+        ),
+        "fatigue-2": ("takkure/4.01/8", "2 Fatigue: The player can only perform one MOV action per activation."),
+        "fatigue-3": ("takkure/4.01/9", "3 Fatigue: The player has a -1 modifier to STR, BaC, REF and INT."),
+        "fatigue-cumulative": ("takkure/4.01/10", "Remember that these effects are cumulative"),
+        "fatigue-inactive": (
+            "takkure/4.01/11",
+            "When a token is deactivated, it continues to occupy a space, but the adverse effect is not applied.",
+        ),
+        "max-fatigue": ("takkure/4.02/1", "When the player receives the fourth token, he is injured."),
+        "try-second-bac": ("takkure/4.04/2", "Make a roll using the second BaC value."),
+        "try-fatigue": (
+            "takkure/4.04/4",
+            "For each fatigue token, whether active or not, that the carrier player has, you have a -1 modifier to the BaC on a SCORE roll.",
+        ),
+        "try-pressure": (
+            "takkure/4.04/5",
+            "The BaC is affected by a player PRESSURING you and any other applicable modifier.",
+        ),
+        "unopposed": (
+            "takkure/1.14/2",
+            "If it is equal or lower, it is a successful roll. If it's higher, it's a fail and the action is not executed.",
+        ),
+        "critical-fumble": (
+            "takkure/1.17/1",
+            "If you roll a 1 on a die, it is considered a critical success. And if you roll a 12, it is considered a fumble.",
+        ),
+        "critical-wins": (
+            "takkure/1.17/2",
+            "A critical roll always wins the roll regardless of whether the other rolls are higher.",
+        ),
+        "critical-tie": ("takkure/1.17/2", "If several players have critical successes it is considered a tie."),
+        "fumble": (
+            "takkure/1.17/3",
+            "Fumble: A 12 on a die is always a miss, regardless of the characteristic's value.",
+        ),
+        "f2f-all-fail": ("takkure/1.15/2", "If all fail: Exactly that, all fail."),
+        "f2f-one": (
+            "takkure/1.15/3",
+            "If only one is successful: That player is the winner of the roll, and his action is successful.",
+        ),
+        "f2f-several": ("takkure/1.15/4", "the player that rolled the highest value is the winner"),
+        "f2f-tie": (
+            "takkure/1.15/5",
+            "Tie: Several players are successful and their dice results are the same. In that case no effect is applied as a result of the action.",
+        ),
+        "extra-dice": ("takkure/4.06/2", "Add those dice to a roll. Roll them and choose one; ignore the rest."),
+        "skills-lost": ("takkure/4.05/8", "Remember that these skills are lost while you have a fatigue token."),
+        "priority": (
+            "takkure/0.02/1",
+            "A rule in an ability, card, team, FAQ, or expansion takes precedence over this rulebook.",
+        ),
+    },
+)
+because = RULES.because
+
+DIRECTION = Fact(
+    "scoring_direction", "choice", "which way the attacking team scores along the y axis", "+y", choices=("+y", "-y")
+)
+PITCH = {"low": -40.0, "high": 40.0}
+
+
+def _ahead_by(passer: list[float], receiver: list[float], direction: str) -> float:
+    sign = 1 if direction == "+y" else -1
+    return (receiver[1] - passer[1]) * sign
+
+
+@RULES.check(
+    "pass-direction",
+    "Can the ball carrier pass to this receiver? (no pass to a player ahead; level or behind is fine)",
+    [
+        Fact("passer", "point", "passer's position [x, y]", unit="inches", **PITCH),
+        Fact("receiver", "point", "receiver's position [x, y]", unit="inches", **PITCH),
+        DIRECTION,
+        Fact("passer_has_ball", "bool", "the passer is the ball carrier", True),
+    ],
+    {
+        "game": "takkure",
+        "check": "pass-direction",
+        "facts": {"passer": [10, 20], "receiver": [14, 20], "scoring_direction": "+y"},
+    },
+)
+def pass_direction(f: dict) -> Verdict:
+    if not f["passer_has_ball"]:
+        return Verdict("illegal", reasons=[because("carrier-passes", "the passer does not carry the ball")])
+    ahead = _ahead_by(f["passer"], f["receiver"], f["scoring_direction"])
+    if ahead > 0:
+        return Verdict(
+            "illegal",
+            ahead,
+            [
+                because("no-pass-ahead", f'the receiver is {ahead:g}" ahead of the passer'),
+                because("core-pass", "one of the three core rugby rules"),
+            ],
+        )
+    where = "level with" if ahead == 0 else f'{-ahead:g}" behind'
+    return Verdict("legal", ahead, [because("no-pass-ahead", f"the receiver is {where} the passer, not ahead")])
+
+
+def _table_modifier(distance: float, rows: list[tuple[float, float, int]]) -> tuple[int, list[int]]:
+    """Modifiers of every band the distance falls in (a boundary is in two); the best one applies."""
+    hits = [m for lo, hi, m in rows if lo <= distance <= hi]
+    return max(hits), hits
+
+
+PASS_ROWS = [(0, 2, 4), (2, 4, 2), (4, 8, 0), (8, float("inf"), -2)]
+RECEPTION_ROWS = [(0, 2, 2), (2, 4, 0), (4, 8, -2), (8, float("inf"), -4)]
+
+
+@RULES.check(
+    "pass-target",
+    "The BaC a pass must roll under: distance modifier (best at a boundary), pressure, pass from the ground",
+    [
+        Fact("bac", "int", "the passer's Ball Control (BaC)", low=0, high=20),
+        Fact("distance", "float", "distance between passer and receiver", unit="inches", low=0, high=80),
+        Fact("pressure", "int", 'defenders pressuring the passer (within 2")', 0, low=0, high=4),
+        Fact("from_ground", "bool", "the passer is GROUNDED (pass from the ground)", False),
+    ],
+    {"game": "takkure", "check": "pass-target", "facts": {"bac": 7, "distance": 3, "pressure": 1}},
+)
+def pass_target(f: dict) -> Verdict:
+    modifier, hits = _table_modifier(f["distance"], PASS_ROWS)
+    reasons = [because("pass-table", f'{f["distance"]:g}" gives {modifier:+d}')]
+    if len(hits) > 1:
+        reasons.append(
+            because("best-modifier", f'{f["distance"]:g}" is on a boundary ({hits}): the best, {modifier:+d}')
+        )
+    if f["from_ground"] and f["distance"] > 8:
+        return Verdict(
+            "illegal",
+            None,
+            [
+                because("ground-8", f'a pass from the ground cannot go {f["distance"]:g}"; the roll is cancelled'),
+            ],
+        )
+    total = f["bac"] + modifier - f["pressure"]
+    if f["pressure"]:
+        reasons.append(because("pressure", f"{f['pressure']} pressuring defender(s): -{f['pressure']}"))
+        if f["pressure"] > 1:
+            reasons.append(because("pressure-stacks", "each pressuring defender adds -1"))
+    if f["from_ground"]:
+        total -= 2
+        reasons.append(because("ground-minus-2", "pass from the ground: -2"))
+        reasons.append(because("ground-no-second", "and no second action this activation"))
+    if f["bac"] == 7 and modifier == 2 and f["pressure"] == 1 and not f["from_ground"]:
+        reasons.append(because("modifier-example", "the book's own worked example"))
+    return Verdict("value", total, reasons)
+
+
+@RULES.check(
+    "reception-modifier",
+    "The modifier to a BALL RECEPTION roll after a missed pass, by distance (best at a boundary)",
+    [Fact("distance", "float", "distance between the players involved", unit="inches", low=0, high=80)],
+    {"game": "takkure", "check": "reception-modifier", "facts": {"distance": 4}},
+)
+def reception_modifier(f: dict) -> Verdict:
+    modifier, hits = _table_modifier(f["distance"], RECEPTION_ROWS)
+    reasons = [because("reception-table", f'{f["distance"]:g}" gives {modifier:+d}')]
+    if len(hits) > 1:
+        reasons.append(because("reception-best", f"on a boundary ({hits}): the best applies"))
+    return Verdict("value", modifier, reasons)
+
+
+@RULES.check(
+    "tackle-declaration",
+    "May a defender declare a TACKLE on this player? (only the ball carrier, never a GROUNDED player)",
+    [
+        Fact("target_has_ball", "bool", "the target carries the ball"),
+        Fact("target_grounded", "bool", "the target is GROUNDED", False),
+        Fact("target_active", "bool", "the target is the active player", True),
+    ],
+    {"game": "takkure", "check": "tackle-declaration", "facts": {"target_has_ball": True, "target_grounded": False}},
+)
+def tackle_declaration(f: dict) -> Verdict:
+    if not f["target_has_ball"]:
+        return Verdict(
+            "illegal",
+            reasons=[
+                because("tackle-carrier", "the target does not carry the ball"),
+                because("core-tackle", "one of the three core rugby rules"),
+            ],
+        )
+    if f["target_grounded"]:
+        return Verdict("illegal", reasons=[because("tackle-ground", "the target is on the ground")])
+    active = "the active player" if f["target_active"] else "not the active player, which does not matter"
+    return Verdict("legal", reasons=[because("tackle-carrier", f"the target carries the ball ({active})")])
+
+
+@RULES.check(
+    "second-action",
+    "May the attacker DODGE or BREAK THROUGH? (only against a declared TACKLE; break through: ball carrier only)",
+    [
+        Fact("action", "choice", "the second action", choices=("dodge", "break-through")),
+        Fact("tackle_declared", "bool", "a defender declared a TACKLE against this player"),
+        Fact("is_ball_carrier", "bool", "the player carries the ball", True),
+    ],
+    {
+        "game": "takkure",
+        "check": "second-action",
+        "facts": {"action": "break-through", "tackle_declared": True, "is_ball_carrier": False},
+    },
+)
+def second_action(f: dict) -> Verdict:
+    key = "dodge-when" if f["action"] == "dodge" else "break-when"
+    if not f["tackle_declared"]:
+        return Verdict("illegal", reasons=[because(key, "no TACKLE was declared against this player")])
+    if f["action"] == "break-through" and not f["is_ball_carrier"]:
+        return Verdict("illegal", reasons=[because("break-carrier", "the player does not carry the ball")])
+    return Verdict("legal", reasons=[because(key, "a TACKLE was declared against this player")])
+
+
+@RULES.check(
+    "ball-steal",
+    "May a defender try to STEAL the ball? (loose, held by a GROUNDED attacker, or in the air)",
+    [Fact("ball", "choice", "where the ball is", choices=("loose", "held-grounded", "in-the-air", "held-standing"))],
+    {"game": "takkure", "check": "ball-steal", "facts": {"ball": "held-standing"}},
+)
+def ball_steal(f: dict) -> Verdict:
+    if f["ball"] == "held-standing":
+        return Verdict("illegal", reasons=[because("steal-not-standing", "the carrier is not GROUNDED")])
+    return Verdict("legal", reasons=[because("steal-ways", f"the ball is {f['ball'].replace('-', ' ')}")])
+
+
+@RULES.check(
+    "grounded-action",
+    "What may a GROUNDED player do? (STAND UP; a grounded ball carrier only a PASS FROM THE GROUND)",
+    [
+        Fact(
+            "action",
+            "choice",
+            "the action",
+            choices=(
+                "stand-up",
+                "pass-from-the-ground",
+                "move",
+                "pass",
+                "tackle",
+                "dodge",
+                "break-through",
+                "ball-steal",
+                "pressure",
+                "rest",
+            ),
+        ),
+        Fact("is_ball_carrier", "bool", "the grounded player carries the ball"),
+    ],
+    {"game": "takkure", "check": "grounded-action", "facts": {"action": "stand-up", "is_ball_carrier": True}},
+)
+def grounded_action(f: dict) -> Verdict:
+    if f["is_ball_carrier"]:
+        ok = f["action"] == "pass-from-the-ground"
+        return Verdict(
+            "legal" if ok else "illegal",
+            reasons=[
+                because("grounded-carrier", "a grounded ball carrier cannot stand up; it may pass from the ground"),
+            ],
+        )
+    ok = f["action"] == "stand-up"
+    return Verdict(
+        "legal" if ok else "illegal",
+        reasons=[
+            because("grounded-only-stand", "a grounded player may only STAND UP"),
+        ],
+    )
+
+
+@RULES.check(
+    "fatigue-effects",
+    "The adverse effects of a player's fatigue tokens (cumulative; inactive tokens do not count; 4 = injured)",
+    [
+        Fact("active", "int", "active fatigue tokens", low=0, high=4),
+        Fact("inactive", "int", "inactive (flipped) fatigue tokens", 0, low=0, high=4),
+    ],
+    {"game": "takkure", "check": "fatigue-effects", "facts": {"active": 2, "inactive": 1}},
+)
+def fatigue_effects(f: dict) -> Verdict:
+    if f["active"] + f["inactive"] >= 4:
+        return Verdict("value", ["injured"], [because("max-fatigue", "four tokens: the player is injured")])
+    effects, reasons = [], []
+    levels = (
+        (1, "fatigue-1", "loses position and training skills"),
+        (2, "fatigue-2", "only one MOV action per activation"),
+        (3, "fatigue-3", "-1 to STR, BaC, REF and INT"),
+    )
+    for level, key, effect in levels:
+        if f["active"] >= level:
+            effects.append(effect)
+            reasons.append(because(key, f"{f['active']} active token(s) >= {level}"))
+    if f["active"] > 1:
+        reasons.append(because("fatigue-cumulative", "the effects add up"))
+    if f["inactive"]:
+        reasons.append(because("fatigue-inactive", f"{f['inactive']} inactive token(s) have no effect"))
+    return Verdict("value", effects, reasons)
+
+
+@RULES.check(
+    "score-a-try-target",
+    "The BaC a SCORE A TRY roll must roll under: second BaC, -1 per fatigue token (active or not), pressure",
+    [
+        Fact("bac_try", "int", "the carrier's second BaC value", low=0, high=20),
+        Fact("fatigue_tokens", "int", "fatigue tokens, active or not", 0, low=0, high=3),
+        Fact("pressure", "int", "defenders pressuring the carrier", 0, low=0, high=4),
+    ],
+    {"game": "takkure", "check": "score-a-try-target", "facts": {"bac_try": 8, "fatigue_tokens": 2, "pressure": 1}},
+)
+def score_try_target(f: dict) -> Verdict:
+    total = f["bac_try"] - f["fatigue_tokens"] - f["pressure"]
+    reasons = [because("try-second-bac", f"start from the second BaC value, {f['bac_try']}")]
+    if f["fatigue_tokens"]:
+        reasons.append(because("try-fatigue", f"{f['fatigue_tokens']} fatigue token(s): -{f['fatigue_tokens']}"))
+    if f["pressure"]:
+        reasons.append(because("try-pressure", f"pressure: -{f['pressure']}"))
+    reasons.append(because("fumble", "a 12 still always misses"))
+    return Verdict("value", total, reasons)
+
+
+def _outcome(target: int, die: int) -> str:
+    if die == 12:
+        return "fumble"
+    if die == 1:
+        return "critical"
+    return "success" if die <= target else "fail"
+
+
+@RULES.check(
+    "unopposed-roll",
+    "Outcome of an unopposed D12 roll (with extra dice from a skill: keep the best), and its probability",
+    [
+        Fact("target", "int", "the modified characteristic", low=-10, high=30),
+        Fact("dice", "ints", "the die or dice rolled (a skill such as Side Step rolls two)", [], low=1, high=12),
+    ],
+    {"game": "takkure", "check": "unopposed-roll", "facts": {"target": 7, "dice": [8]}},
+)
+def unopposed_roll(f: dict) -> Verdict:
+    successes = sum(1 for d in range(1, 13) if _outcome(f["target"], d) in ("success", "critical"))
+    n = max(1, len(f["dice"]))
+    probability = round(1 - (1 - successes / 12) ** n, 4)
+    reasons = [
+        because("unopposed", f"equal or lower than {f['target']} succeeds"),
+        because("critical-fumble", "1 is a critical success, 12 a fumble"),
+    ]
+    if not f["dice"]:
+        return Verdict("value", {"probability": probability}, reasons)
+    outcomes = [_outcome(f["target"], d) for d in f["dice"]]
+    rank = {"critical": 3, "success": 2, "fail": 1, "fumble": 0}
+    best = max(outcomes, key=rank.get)  # type: ignore[arg-type]
+    if len(f["dice"]) > 1:
+        reasons.append(because("extra-dice", f"dice {f['dice']}: keep the best"))
+        reasons.append(because("priority", "the skill's rule takes precedence over the single-die rule"))
+    return Verdict("value", {"outcome": best, "probability": probability}, reasons)
+
+
+@RULES.check(
+    "face-to-face-roll",
+    "Who wins a face-to-face roll: all fail, one succeeds, several succeed (highest die wins), tie, criticals",
+    [
+        Fact("targets", "ints", "each player's modified characteristic, in order", low=-10, high=30),
+        Fact("dice", "ints", "each player's die, same order", low=1, high=12),
+    ],
+    {"game": "takkure", "check": "face-to-face-roll", "facts": {"targets": [7, 7], "dice": [5, 3]}},
+)
+def face_to_face(f: dict) -> Verdict:
+    from kb.errors import RefereeError
+
+    if len(f["targets"]) != len(f["dice"]) or len(f["dice"]) < 2:
+        raise RefereeError("facts 'targets' and 'dice': expected two or more players, one die each")
+    outcomes = [_outcome(t, d) for t, d in zip(f["targets"], f["dice"], strict=True)]
+    criticals = [i for i, o in enumerate(outcomes) if o == "critical"]
+    successes = [i for i, o in enumerate(outcomes) if o in ("success", "critical")]
+    if len(criticals) > 1:
+        return Verdict("value", {"winner": None, "result": "tie"}, [because("critical-tie", "several criticals")])
+    if len(criticals) == 1:
+        return Verdict(
+            "value",
+            {"winner": criticals[0] + 1, "result": "critical"},
+            [because("critical-wins", f"player {criticals[0] + 1} rolled a 1")],
+        )
+    if not successes:
+        return Verdict("value", {"winner": None, "result": "all fail"}, [because("f2f-all-fail", "nobody succeeded")])
+    if len(successes) == 1:
+        return Verdict(
+            "value",
+            {"winner": successes[0] + 1, "result": "one succeeds"},
+            [because("f2f-one", f"only player {successes[0] + 1} succeeded")],
+        )
+    best = max(f["dice"][i] for i in successes)
+    top = [i for i in successes if f["dice"][i] == best]
+    if len(top) > 1:
+        return Verdict(
+            "value", {"winner": None, "result": "tie"}, [because("f2f-tie", f"several succeeded with {best}")]
+        )
+    return Verdict(
+        "value",
+        {"winner": top[0] + 1, "result": "several succeed"},
+        [because("f2f-several", f"player {top[0] + 1} rolled the highest success, {best}")],
+    )
+
+
+__all__ = ["RULES", "Reading"]
