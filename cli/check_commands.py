@@ -64,9 +64,8 @@ def check(
     if list_:
         rows = [_describe(c) for c in checks.values() if game is None or c.game == game]
         if game and not rows:
-            raise RefereeError(
-                f"no checks for game {game!r}; games with checks: {', '.join(sorted({c.game for c in checks.values()}))}"
-            )
+            games = ", ".join(sorted({c.game for c in checks.values()}))
+            raise RefereeError(f"no checks for game {game!r}; games with checks: {games}")
         if json_:
             print_json([{k: r[k] for k in ("name", "game", "description")} for r in rows])
         else:
