@@ -85,10 +85,6 @@ RULES = Rulebook(
 because = RULES.because
 
 
-def _unknown_effect(what: str) -> Verdict:
-    return Verdict("unknown", None, [because("not-printed", f"{what}: its text is not in the book")])
-
-
 @RULES.check(
     "legal-play",
     "May this card be played? Run play: must follow the lead's suit if you can; pass play: any card",
@@ -255,4 +251,6 @@ def player_count(f: dict) -> Verdict:
     {"game": "touchdown-heroes", "check": "card-effect", "facts": {"effect": "Monster"}},
 )
 def card_effect(f: dict) -> Verdict:
-    return _unknown_effect(f"the {f['effect']!r} effect")
+    return Verdict(
+        "unknown", None, [because("not-printed", f"the {f['effect']!r} effect: its text is not in the book")]
+    )

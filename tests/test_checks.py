@@ -1,0 +1,287 @@
+"""Executable rules: verdicts on the books' own worked examples, citations, bad situations."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from kb import store
+from kb.checks import discover_checks
+from kb.errors import RefereeError
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKS = discover_checks(ROOT / "corpus")
+runner = CliRunner()
+
+
+def run(name: str, **facts):
+    return CHECKS[name].run(facts)
+
+
+def test_every_game_has_checks_and_every_example_runs(built_db: Path) -> None:
+    assert {c.game for c in CHECKS.values()} == {"takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"}
+    db = store.open_db(built_db)
+    for check in CHECKS.values():
+        verdict = check.run(check.example["facts"])
+        assert verdict.reasons or verdict.readings, check.name
+        for reason in verdict.reasons + [r for reading in verdict.readings for r in reading.reasons]:
+            shown = store.show(db, reason.entry)
+            assert reason.quote in shown["text"], (check.name, reason.entry)
+            assert (reason.entry, reason.quote) in check.quotes.values(), (check.name, reason.entry)
+            assert check.name in shown["checks"]
+
+
+# ---- Takkure
+
+
+@pytest.mark.parametrize(("receiver_y", "verdict"), [(25, "illegal"), (20, "legal"), (15, "legal")])
+def test_takkure_pass_direction(receiver_y: int, verdict: str) -> None:
+    assert run("pass-direction", passer=[10, 20], receiver=[12, receiver_y], scoring_direction="+y").verdict == verdict
+    flipped = run("pass-direction", passer=[10, 20], receiver=[12, 40 - receiver_y], scoring_direction="-y")
+    assert flipped.verdict == verdict
+
+
+def test_takkure_modifier_book_example_7_plus_2_minus_1() -> None:
+    result = run("pass-target", bac=7, distance=3, pressure=1)
+    assert result.value == 8 and "takkure/1.16/6" in {r.entry for r in result.reasons}
+
+
+@pytest.mark.parametrize(("distance", "modifier"), [(0, 4), (2, 4), (3, 2), (4, 2), (6, 0), (8, 0), (9, -2)])
+def test_takkure_pass_modifier_best_at_boundaries(distance: float, modifier: int) -> None:
+    assert run("pass-target", bac=0, distance=distance).value == modifier
+
+
+@pytest.mark.parametrize(("distance", "modifier"), [(1, 2), (2, 2), (4, 0), (8, -2), (12, -4)])
+def test_takkure_reception_modifier(distance: float, modifier: int) -> None:
+    assert run("reception-modifier", distance=distance).value == modifier
+
+
+def test_takkure_pass_from_the_ground() -> None:
+    assert run("pass-target", bac=7, distance=6, from_ground=True).value == 5
+    assert run("pass-target", bac=7, distance=9, from_ground=True).verdict == "illegal"
+
+
+def test_takkure_tackle_and_second_actions() -> None:
+    assert run("tackle-declaration", target_has_ball=False).verdict == "illegal"
+    assert run("tackle-declaration", target_has_ball=True, target_grounded=True).verdict == "illegal"
+    assert run("tackle-declaration", target_has_ball=True, target_active=False).verdict == "legal"
+    assert run("second-action", action="dodge", tackle_declared=False).verdict == "illegal"
+    assert run("second-action", action="dodge", tackle_declared=True, is_ball_carrier=False).verdict == "legal"
+    assert (
+        run("second-action", action="break-through", tackle_declared=True, is_ball_carrier=False).verdict == "illegal"
+    )
+    assert run("ball-steal", ball="held-standing").verdict == "illegal"
+    assert run("ball-steal", ball="held-grounded").verdict == "legal"
+    assert run("grounded-action", action="stand-up", is_ball_carrier=True).verdict == "illegal"
+    assert run("grounded-action", action="pass-from-the-ground", is_ball_carrier=True).verdict == "legal"
+    assert run("grounded-action", action="stand-up", is_ball_carrier=False).verdict == "legal"
+
+
+def test_takkure_fatigue_and_try_target() -> None:
+    assert len(run("fatigue-effects", active=3).value) == 3
+    assert len(run("fatigue-effects", active=1, inactive=2).value) == 1
+    assert run("fatigue-effects", active=2, inactive=2).value == ["injured"]
+    assert run("score-a-try-target", bac_try=8, fatigue_tokens=2, pressure=1).value == 5
+
+
+@pytest.mark.parametrize(
+    ("dice", "result", "winner"),
+    [
+        ([10, 8], "all fail", None),
+        ([3, 8], "one succeeds", 1),
+        ([5, 3], "several succeed", 1),
+        ([4, 4], "tie", None),
+        ([9, 1], "critical", 2),
+        ([1, 1], "tie", None),
+    ],
+)
+def test_takkure_face_to_face_book_examples(dice: list[int], result: str, winner: int | None) -> None:
+    value = run("face-to-face-roll", targets=[7, 7], dice=dice).value
+    assert value == {"winner": winner, "result": result}
+
+
+def test_takkure_unopposed_roll_criticals_and_two_dice() -> None:
+    assert run("unopposed-roll", target=7, dice=[5]).value["outcome"] == "success"
+    assert run("unopposed-roll", target=20, dice=[12]).value["outcome"] == "fumble"
+    assert run("unopposed-roll", target=0, dice=[1]).value["outcome"] == "critical"
+    two = run("unopposed-roll", target=7, dice=[9, 4])
+    assert two.value["outcome"] == "success" and "takkure/0.02/1" in {r.entry for r in two.reasons}
+    assert run("unopposed-roll", target=7).value["probability"] == pytest.approx(7 / 12, abs=1e-4)
+
+
+# ---- Rugby World
+
+
+def test_rugby_strength_rule_book_examples() -> None:
+    assert run("strength-rule", declarer=6, opponent=8).value["declarer_wins"] == "1-4"
+    assert run("strength-rule", declarer=6, opponent=8).value["declarer_loses"] == "5-12"
+    assert run("strength-rule", declarer=67, opponent=69, compare="scrum").value["declarer_wins"] == "1-4"
+    assert run("strength-rule", declarer=9, opponent=9, die=7).value["winner"] == "opponent"
+    assert run("strength-rule", declarer=20, opponent=5).value["declarer_wins"] == "1-12"
+
+
+def test_rugby_pass_backwards_range_and_ambiguity() -> None:
+    assert run("pass", passer=[10, 30], target=[10, 31], p=3).verdict == "illegal"  # forwards
+    assert run("pass", passer=[10, 30], target=[10, 28], p=3).verdict == "legal"
+    both = run("pass", passer=[10, 30], target=[13, 29], p=3)
+    assert both.verdict == "ambiguous" and {r.verdict for r in both.readings} == {"legal", "illegal"}
+    assert run("pass", passer=[10, 30], target=[10, 27], p=5, tackled=True).verdict == "illegal"  # 5 // 2 = 2
+    blanco = run("pass", passer=[10, 30], target=[10, 20], p=3, card="serge-blanco")
+    assert blanco.verdict == "legal"
+    assert {"rugby-world/france/3", "rugby-world/2g/1"} <= {r.entry for r in blanco.reasons}
+
+
+def test_rugby_hard_tackle_free_move_kicks_scoring() -> None:
+    assert run("hard-tackle", defender_f=8, carrier_f=6, die=2).value == "ball stolen"
+    assert run("hard-tackle", defender_f=6, carrier_f=8, die=5).value.startswith("carrier pushed")  # 1-6 always
+    assert run("hard-tackle", defender_f=6, carrier_f=6, die=11).value == "foul: penalty kick"
+    assert run("free-move", rows_behind_ball=1).verdict == "illegal"
+    assert run("free-move", rows_behind_ball=2).verdict == "legal"
+    assert run("free-move", rows_behind_ball=2, free_moves_this_turn=3).verdict == "illegal"
+    assert run("free-move", rows_behind_ball=5, ball_loose_after_kick=True).verdict == "illegal"
+    assert run("free-move", rows_behind_ball=5, carrier_in_opponents_22=True).verdict == "illegal"
+    assert run("free-move", rows_behind_ball=5, opponent_card="haka-ka-mate").verdict == "illegal"
+    assert run("free-move", rows_behind_ball=5, opponent_card="haka-ka-mate", team="attack").verdict == "legal"
+    assert run("kick-range", kick="long", kicker=True, die=7).value == 22
+    assert run("kick-range", kick="short", kicker=False, die=3).value == 1
+    assert run("kick-success", zone="42-50", kicker=False, die=7).value["success"] is False
+    assert run("drop-goal", in_opponents_half=True, nearest_opponent=3).verdict == "illegal"
+    assert run("points", score="try").value == 5 and run("points", score="drop").value == 3
+    assert run("tackle", target_has_ball=True, defenders=2).value == {"carrier_options": ["pass", "ground the ball"]}
+    assert run("tackle", target_has_ball=False).verdict == "illegal"
+    assert run("possession-tackles", tackles=7).value == {"possession_ends": True}
+
+
+# ---- Touchdown Heroes, TA-KE, Tacocat
+
+
+def test_touchdown_heroes_book_examples() -> None:
+    trick = run(
+        "trick-winner",
+        numbers=[4, 1, 2, 7],
+        followed=["follow", "not", "follow", "follow"],
+        attacking=["attack", "defence", "attack", "defence"],
+    )
+    assert trick.value == {"winner": 3, "card": 2, "result": "attack success"}
+    assert run("advance", position=3, card=3).value["points"] == 2
+    assert run("advance", position=3, card=4).value["points"] == 3
+    assert run("advance", position=9, card=2, combination=True).value["position"] == 5
+    assert run("kickoff", kick="random", die=1).value["position"] == 7
+    assert run("kickoff", kick="random", die=4).value["position"] == 7
+    assert run("kickoff", kick="normal").value["position"] == 8
+    assert run("kick-play", position=3, die=5).value["points"] == 1
+    assert run("kick-play", position=8, die=2).value == {"points": 0, "possession_changes": True, "position": 5}
+    assert (
+        run("legal-play", play="run", lead_suit="power", card_suit="speed", hand_has_lead_suit=True).verdict
+        == "illegal"
+    )
+    assert (
+        run("legal-play", play="pass", lead_suit="power", card_suit="speed", hand_has_lead_suit=True).verdict == "legal"
+    )
+    assert run("player-count", players=3).verdict == "illegal"
+    assert run("card-effect", effect="Monster").verdict == "unknown"
+    ties = run("trick-winner", numbers=[3, 3, 5, 6], followed=["follow"] * 4, attacking=["attack", "defence"] * 2)
+    assert ties.value["winner"] == 2  # farther clockwise from the lead
+
+
+def test_ta_ke_and_tacocat() -> None:
+    assert run("influence-score", persons=3, bottom=1, middle=1, samurais=2).value == 15
+    assert run("setup-stack", stack=["red", "red", "blue", "red"]).verdict == "legal"
+    assert run("setup-stack", stack=["red", "red", "red"]).verdict == "illegal"
+    assert run("ability-use", character="ninja", bottom_chips=1, ninja_target="samurai").verdict == "illegal"
+    assert (
+        run("ability-use", character="geisha", bottom_chips=1, relocated_chip_is_last_of_stack=True).verdict
+        == "illegal"
+    )
+    assert run("ability-use", character="daimyo", bottom_chips=0).verdict == "illegal"
+    assert run("ability-use", character="ronin", bottom_chips=1, used_this_turn=True).verdict == "illegal"
+    assert run("defence", attack=7, defence=7).verdict == "legal"
+    assert run("defence", attack=7, defence=6).verdict == "illegal"
+    assert run("jumbo-attack", cards=[5, 5], cards_left_after=1).value == "set"
+    assert run("jumbo-attack", cards=[4, 6, 5], cards_left_after=1).value == "sequence"
+    assert run("jumbo-attack", cards=[4, 5], cards_left_after=3).verdict == "illegal"
+    assert run("jumbo-attack", cards=[5, 5], cards_left_after=0).verdict == "illegal"
+    assert run("round-winner", mine=3, theirs=3).value == "draw"
+    assert run("round-winner", mine=2, theirs=8).value == "me"
+    assert run("duel", mine=4, theirs=4).value == "duel again"
+    assert run("card-replacement", round=2, first_replaced=3, second_wants=4).verdict == "illegal"
+    assert run("card-replacement", round=1, first_replaced=0, second_wants=6).verdict == "legal"
+    assert run("cat-move", position=7, winner="me", covered=[6, 5]).value == 4
+
+
+# ---- bad input and the CLI
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--check", "nope"], "unknown check 'nope'"),
+        (["--check", "pass"], "missing fact"),
+        (
+            ["--check", "kick-range", "--fact", "kick=long", "--fact", "kicker=yes", "--fact", "die=13"],
+            "fact 'die': expected 1 to 12",
+        ),
+        (["--check", "pass-direction", "--fact", "passer=a,b", "--fact", "receiver=1,2"], "fact 'passer'"),
+        (
+            ["--check", "pass-direction", "--fact", "passer=1,200", "--fact", "receiver=1,2"],
+            "fact 'passer': expected -40 to 40 inches",
+        ),
+        (["--check", "defence", "--fact", "attack=7", "--fact", "oops"], "expected name=value"),
+        (
+            ["--check", "defence", "--fact", "attack=7", "--fact", "defence=7", "--fact", "colour=red"],
+            "has no fact 'colour'",
+        ),
+        (["missing.yaml"], "situation file not found"),
+    ],
+)
+def test_bad_situations_are_one_line_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["check", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_situation_file_yaml_and_stdin(tmp_path: Path) -> None:
+    situation = tmp_path / "s.yaml"
+    situation.write_text(
+        "game: takkure\ncheck: tackle-declaration\nfacts:\n  target_has_ball: true\n  target_grounded: true\n"
+    )
+    result = runner.invoke(app, ["check", str(situation), "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["verdict"] == "illegal" and data["reasons"][0]["entry"] == "takkure/tackle/4"
+    assert {"game", "check", "verdict", "value", "reasons", "readings"} <= data.keys()
+    piped = runner.invoke(app, ["check", "-", "--json"], input='{"check": "duel", "facts": {"mine": 2, "theirs": 9}}')
+    assert json.loads(piped.stdout)["value"] == "opponent"
+    wrong_game = runner.invoke(app, ["check", "-"], input='{"game": "ta-ke", "check": "duel", "facts": {}}')
+    assert wrong_game.exit_code == 2 and "belongs to tacocat" in wrong_game.stderr
+    assert runner.invoke(app, ["check", "-"], input="[: not yaml").exit_code == 2
+
+
+def test_list_and_describe() -> None:
+    listed = json.loads(runner.invoke(app, ["check", "--list", "--game", "tacocat", "--json"]).stdout)
+    assert {c["name"] for c in listed} >= {"defence", "jumbo-attack", "round-winner", "duel"}
+    described = json.loads(runner.invoke(app, ["check", "--describe", "pass", "--json"]).stdout)
+    facts = {f["name"]: f for f in described["facts"]}
+    assert facts["p"]["type"] == "int" and facts["passer"]["unit"] == "intersections"
+    assert described["example"]["check"] == "pass"
+    text = runner.invoke(app, ["check", "--describe", "pass"]).stdout
+    assert "example situation" in text and "scoring_direction" in text
+
+
+def test_build_refuses_a_check_that_misquotes(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    checks = corpus / "ta-ke" / "checks.py"
+    checks.write_text(checks.read_text().replace("you may never put 3 or more", "you may never put 4 or more"))
+    result = runner.invoke(app, ["build", "--db", str(tmp_path / "kb.db"), "--corpus", str(corpus)])
+    assert result.exit_code == 2 and "not verbatim in ta-ke/set-up/4" in result.stderr
+    assert not (tmp_path / "kb.db").exists()
+
+
+def test_a_check_cannot_run_with_a_missing_fact() -> None:
+    with pytest.raises(RefereeError, match="missing fact"):
+        CHECKS["duel"].run({"mine": 3})
