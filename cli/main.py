@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import check_commands, kb_commands, links_commands, search_commands
+from cli import check_commands, kb_commands, links_commands, search_commands, sheet_commands
 
 app = typer.Typer(
     name="referee",
@@ -18,6 +18,7 @@ app.add_typer(kb_commands.app)
 app.add_typer(search_commands.app)
 app.add_typer(links_commands.app)
 app.add_typer(check_commands.app)
+app.add_typer(sheet_commands.app)
 
 
 def main() -> None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from indexer.text import normalise
 from kb.errors import RefereeError
+from kb.text import normalise
 
 KS = (1, 3, 5)
 

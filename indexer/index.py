@@ -20,9 +20,9 @@ import numpy as np
 
 from indexer.encoder import Encoder, SentenceTransformerEncoder
 from indexer.model import PROMPTS, model_name
-from indexer.text import sentences
 from kb import store
 from kb.errors import RefereeError
+from kb.text import sentences
 
 UNIT_SCHEME = "entry+sentences/v1"  # bump when units change: old indexes become stale
 IVF_THRESHOLD = 50_000

@@ -19,9 +19,9 @@ import numpy as np
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
 from indexer.lexical import bm25_scores
-from indexer.text import sentences
 from kb import store
 from kb.errors import RefereeError
+from kb.text import sentences
 
 MAX_QUERY_CHARS = 2000
 BM25_WEIGHT = 0.03

@@ -8,9 +8,9 @@ import pytest
 
 from indexer.evaluate import hits_gold, load_questions, rank_of, summarise
 from indexer.lexical import bm25_scores, query_terms
-from indexer.text import sentences
 from kb import store
 from kb.errors import RefereeError
+from kb.text import sentences
 
 
 @pytest.mark.parametrize("query", ['"', "*", "AND(", "NEAR", 'pass" OR *', "x" * 10_000, "NOT ball", "^start"])

@@ -1,4 +1,4 @@
-"""Text helpers shared by indexing and answering: sentences and normalisation."""
+"""Text helpers shared by indexing, answering and sheets: sentences and normalisation."""
 
 from __future__ import annotations
 
@@ -10,13 +10,29 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZА-ЯІЇЄҐ\"«(])")
 LIST_MARKER = re.compile(r"^\s*(?:[•\-–]|\d+\.(?: to \d+\.)?)\s+")
 
 
+# Words whose full stop does not end a sentence: option letters ("a."), abbreviations.
+NOT_AN_END = re.compile(r"(?:^|[\s(])(?:\w|ch|fig|figs|no|nos|e\.g|i\.e|vs|approx)\.$", re.I)
+
+
+def _split_line(line: str) -> list[str]:
+    parts: list[str] = []
+    start = 0
+    for match in SENTENCE_END.finditer(line):
+        if NOT_AN_END.search(line[start : match.start()]):
+            continue
+        parts.append(line[start : match.start()])
+        start = match.end()
+    parts.append(line[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
 def sentences(text: str) -> list[str]:
     """Verbatim sentences of an entry: each is a substring of the entry text."""
     out: list[str] = []
     for line in text.split("\n"):
         line = LIST_MARKER.sub("", line).strip()
         if line:
-            out.extend(part.strip() for part in SENTENCE_END.split(line) if part.strip())
+            out.extend(_split_line(line))
     return out
 
 
