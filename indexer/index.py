@@ -24,7 +24,7 @@ from kb import store
 from kb.errors import RefereeError
 from kb.text import sentences
 
-UNIT_SCHEME = "entry+sentences/v1"  # bump when units change: old indexes become stale
+UNIT_SCHEME = "entry+sentences/v2"  # bump when units change: old indexes become stale
 IVF_THRESHOLD = 50_000
 BATCH = 32
 WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
