@@ -21,12 +21,17 @@ from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
 from indexer.lexical import bm25_scores
 from kb import store
 from kb.errors import RefereeError
+from kb.links import norm
 from kb.text import sentences
 
 MAX_QUERY_CHARS = 2000
 BM25_WEIGHT = 0.03
 INFORMATIVE_PENALTY = 0.04
+TERM_BOOST = 0.04  # the entry defining a term the question names
+TERM_SECTION_BOOST = 0.02  # the rest of that term's section
 CANDIDATES = 400
+TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
+MAX_TERM_WORDS = 4
 
 
 @dataclass
@@ -58,6 +63,22 @@ class SearchResult:
     route_scores: dict[str, float] = field(default_factory=dict)
 
 
+def _term_table(db) -> dict[str, dict[str, tuple[str, float]]]:
+    """game -> normalised term or alias -> (defining entry, specificity 0..1)."""
+    import json
+    import math
+
+    sizes = {g["id"]: max(2, g["entries"]) for g in store.games(db)}
+    table: dict[str, dict[str, tuple[str, float]]] = {}
+    for row in db.query("select game, term, entry, aliases, uses from terms"):
+        n = sizes.get(row["game"], 2)
+        weight = max(0.0, math.log(n / (1 + (row["uses"] or 0))) / math.log(n))
+        for form in {norm(row["term"]), *(norm(a) for a in json.loads(row["aliases"]))}:
+            if len(form) >= 3:
+                table.setdefault(row["game"], {})[form] = (row["entry"], weight)
+    return table
+
+
 def clean_query(query: str) -> str:
     query = re.sub(r"\s+", " ", query).strip()
     if not query:
@@ -74,6 +95,7 @@ class Searcher:
         self.index: LoadedIndex = load_index(db_path)
         self.encoder = encoder or query_encoder(self.index.config.model)
         self._games = store.games(self.db)
+        self._terms = _term_table(self.db)
 
     # ------------------------------------------------------------ routing
 
@@ -89,11 +111,10 @@ class Searcher:
 
     def route(self, query: str, vector: np.ndarray) -> tuple[str, dict[str, list[tuple[int, float, int]]]]:
         """The game the question names, else the game whose best entry scores highest."""
-        ranked = {g: self._fused(query, vector, g) for g in self.index.game_units}
-        named = self.named_game(query)
-        if named:
-            return named, ranked
-        return max(ranked, key=lambda g: ranked[g][0][1]), ranked
+        # routing compares games on text similarity alone: term boosts are per-game bonuses
+        ranked = {g: self._fused(query, vector, g, with_terms=False) for g in self.index.game_units}
+        game = self.named_game(query) or max(ranked, key=lambda g: ranked[g][0][1])
+        return game, {**ranked, game: self._fused(query, vector, game)}
 
     # ------------------------------------------------------------ scoring
 
@@ -126,7 +147,39 @@ class Searcher:
         candidates = self.index.game_entries[game]
         return entry_best[candidates] + sentence_best[candidates], candidates, sentence_unit[candidates]
 
-    def _fused(self, query: str, vector: np.ndarray, game: str) -> list[tuple[int, float, int]]:
+    def _named_terms(self, query: str, game: str) -> dict[str, float]:
+        """Defining entries of the terms the question names, weighted by how rare the term is."""
+        table = self._terms.get(game, {})
+        words = norm(query).split()
+        found: dict[str, float] = {}
+        for size in range(1, MAX_TERM_WORDS + 1):
+            for i in range(len(words) - size + 1):
+                hit = table.get(" ".join(words[i : i + size]))
+                if hit:
+                    found[hit[0]] = max(found.get(hit[0], 0.0), hit[1])
+        return found
+
+    def _term_bonus(self, query: str, game: str, candidates: np.ndarray) -> np.ndarray:
+        named = self._named_terms(query, game)
+        bonus = np.zeros(len(candidates), dtype=np.float32)
+        if not named:
+            return bonus
+        ids = [self.index.entry_ids[i] for i in candidates]
+        sections = store.sections_of(self.db, [*named, *ids])
+        section_weight: dict[str, float] = {}
+        for entry, weight in named.items():
+            key = sections.get(entry) or ""
+            section_weight[key] = max(section_weight.get(key, 0.0), weight)
+        for k, entry in enumerate(ids):
+            if entry in named:
+                bonus[k] = TERM_BOOST * named[entry]
+            elif sections.get(entry) in section_weight:
+                bonus[k] = TERM_SECTION_BOOST * section_weight[sections[entry]]
+        return bonus
+
+    def _fused(
+        self, query: str, vector: np.ndarray, game: str, with_terms: bool = True
+    ) -> list[tuple[int, float, int]]:
         dense, candidates, sentence_units = self._dense(vector, game)
         lexical = bm25_scores(self.db, query, game)
         top_lexical = max(lexical.values(), default=0.0) or 1.0
@@ -134,6 +187,9 @@ class Searcher:
         bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
         penalty = self.index.informative[candidates].astype(np.float32)
         fused = dense + BM25_WEIGHT * bonus - INFORMATIVE_PENALTY * penalty
+        if with_terms:
+            top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
+            fused[top] += self._term_bonus(query, game, candidates[top])
         order = np.argsort(-fused, kind="stable")
         return [(int(candidates[i]), float(fused[i]), int(sentence_units[i])) for i in order]
 

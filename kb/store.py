@@ -114,6 +114,12 @@ def m004_checks(db: sqlite_utils.Database) -> None:
     db["check_entries"].create_index(["entry"])
 
 
+@migrations()
+def m005_term_uses(db: sqlite_utils.Database) -> None:
+    """How many entries use each term: rare terms tell more about a question than common ones."""
+    db["terms"].add_column("uses", int)
+
+
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:
     digest = hashlib.sha256()
     for row in db.execute("select id, kind, text from entries order by game, position"):
@@ -196,6 +202,10 @@ def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
         }
         for e in links.edges
     )
+    uses: dict[str, int] = {}
+    for edge in links.edges:
+        if edge.kind == "term":
+            uses[edge.anchor] = uses.get(edge.anchor, 0) + 1
     db["terms"].insert_all(
         {
             "game": game.id,
@@ -204,6 +214,7 @@ def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
             "entry": t.entry,
             "source": t.source,
             "aliases": json.dumps(t.aliases, ensure_ascii=False),
+            "uses": uses.get(t.term, 0),
         }
         for t in links.terms
     )
@@ -424,6 +435,13 @@ def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[
         return {}
     rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
     return {row["id"]: _entry_row(row) for row in rows}
+
+
+def sections_of(db: sqlite_utils.Database, ids: list[str]) -> dict[str, str | None]:
+    if not ids:
+        return {}
+    rows = db.execute(f"select id, section from entries where id in ({','.join('?' * len(ids))})", ids)
+    return dict(rows.fetchall())
 
 
 def toc(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
