@@ -8,6 +8,7 @@ lost silently.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections import Counter
@@ -607,7 +608,7 @@ def parse_book(game: Game, text: str) -> ParsedBook:
                     lang=game.language,
                     text=body,
                     position=len(book.entries),
-                    line=text.count("\n", 0, start) + 1,
+                    line=bisect.bisect_right(lines.starts, start),
                     start=start,
                     end=end,
                     table=unit.table if forced is None else None,
