@@ -9,8 +9,6 @@ build stamp). Units are stored game by game so a game is one contiguous id range
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -21,6 +19,7 @@ import numpy as np
 from indexer.encoder import Encoder, SentenceTransformerEncoder
 from indexer.model import PROMPTS, model_name
 from kb import store
+from kb.atomic import replacing_folder
 from kb.errors import RefereeError
 from kb.text import sentences
 
@@ -201,11 +200,7 @@ def build_index(
         index_type=index_type,
         built_at=datetime.now(UTC).isoformat(timespec="seconds"),
     )
-    target = index_dir(db_path)
-    staging = target.with_name(target.name + f".tmp-{os.getpid()}")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
+    with replacing_folder(index_dir(db_path)) as staging:
         faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
         np.savez(
             staging / "units.npz",
@@ -216,11 +211,6 @@ def build_index(
         )
         (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
         (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
-        shutil.rmtree(target, ignore_errors=True)
-        staging.rename(target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return config
 
 

