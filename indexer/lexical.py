@@ -25,8 +25,8 @@ def query_terms(text: str) -> list[str]:
     return list(seen)[:MAX_TERMS]
 
 
-def bm25_scores(db: sqlite_utils.Database, text: str, game: str | None) -> dict[str, float]:
-    """Entry id -> BM25 relevance (higher is better) for entries sharing a word with the query."""
+def bm25_scores(db: sqlite_utils.Database, text: str, game: str | None, limit: int = 200) -> dict[str, float]:
+    """Entry id -> BM25 relevance (higher is better), for the best `limit` entries sharing a word."""
     terms = query_terms(text)
     if not terms:
         return {}
@@ -39,4 +39,5 @@ def bm25_scores(db: sqlite_utils.Database, text: str, game: str | None) -> dict[
     if game:
         sql += " and entries.game = ?"
         params.append(game)
-    return {row[0]: row[1] for row in db.execute(sql, params)}
+    sql += " order by bm25(entries_fts) limit ?"
+    return {row[0]: row[1] for row in db.execute(sql, [*params, limit])}
