@@ -111,11 +111,12 @@ def measure(entries: int, work: Path) -> dict[str, float]:
     start = time.perf_counter()
     config = build_index(db, model="hash", encoder=HashEncoder(), progress=progress)
     index_seconds = time.perf_counter() - start
-    vectors_mb = config.units * DIM * 4 / 2**20
-    # memory other than the vectors themselves, at the first and last quarter of the build
-    quarter = max(1, len(samples) // 4)
-    early = statistics.mean(r for _, r in samples[:quarter]) - base_rss
-    late = statistics.mean(r for _, r in samples[-quarter:]) - base_rss - vectors_mb * 3 / 4
+    # working memory = RSS growth minus the vectors already in the index (their payload must grow);
+    # flat means the first and the last quarter of the build need about the same
+    overhead = [rss - base_rss - done * DIM * 4 / 2**20 for done, rss in samples]
+    quarter = max(1, len(overhead) // 4)
+    early = statistics.mean(overhead[:quarter])
+    late = statistics.mean(overhead[-quarter:])
 
     searcher = Searcher(db, encoder=HashEncoder())
     latencies = []

@@ -118,8 +118,11 @@ class Searcher:
 
     # ------------------------------------------------------------ scoring
 
-    def _dense(self, vector: np.ndarray, game: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per entry of the game: best whole-entry cosine, best sentence cosine, that sentence's unit."""
+    def _dense(
+        self, vector: np.ndarray, game: str, extra: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For the entries the vectors or `extra` bring up: best whole-entry cosine + best sentence
+        cosine, and that sentence's unit. Entries neither side found cannot reach the top."""
         import faiss
 
         lo, hi = self.index.game_units[game]
@@ -128,24 +131,23 @@ class Searcher:
         if hasattr(self.index.faiss, "nprobe"):
             params = faiss.SearchParametersIVF(sel=faiss.IDSelectorRange(lo, hi), nprobe=32)
         scores, units = self.index.faiss.search(vector.reshape(1, -1), k, params=params)
-        scores, units = scores[0], units[0]
-        keep = units >= 0
-        scores, units = scores[keep], units[keep]
+        keep = units[0] >= 0
+        scores, units = scores[0][keep], units[0][keep]
         floor = float(scores.min()) if len(scores) else 0.0
-        n = len(self.index.entry_ids)
-        entry_best = np.full(n, floor, dtype=np.float32)
-        sentence_best = np.full(n, floor, dtype=np.float32)
-        sentence_unit = np.full(n, -1, dtype=np.int64)
         entries = self.index.unit_entry[units]
+        candidates = np.union1d(entries, extra).astype(np.int64)
+        slot = np.searchsorted(candidates, entries)
+        entry_best = np.full(len(candidates), floor, dtype=np.float32)
+        sentence_best = np.full(len(candidates), floor, dtype=np.float32)
+        sentence_unit = np.full(len(candidates), -1, dtype=np.int64)
         is_sentence = self.index.unit_kind[units] == SENTENCE_UNIT
-        np.maximum.at(entry_best, entries[~is_sentence], scores[~is_sentence])
-        # visit sentences best-first so the first write per entry is its best sentence
-        for unit, entry, score in zip(units[is_sentence], entries[is_sentence], scores[is_sentence], strict=True):
-            if sentence_unit[entry] < 0:
-                sentence_unit[entry] = unit
-                sentence_best[entry] = score
-        candidates = self.index.game_entries[game]
-        return entry_best[candidates] + sentence_best[candidates], candidates, sentence_unit[candidates]
+        np.maximum.at(entry_best, slot[~is_sentence], scores[~is_sentence])
+        # faiss returns the best first, so the first sentence seen for an entry is its best
+        for unit, place, score in zip(units[is_sentence], slot[is_sentence], scores[is_sentence], strict=True):
+            if sentence_unit[place] < 0:
+                sentence_unit[place] = unit
+                sentence_best[place] = score
+        return entry_best + sentence_best, candidates, sentence_unit
 
     def _named_terms(self, query: str, game: str) -> dict[str, float]:
         """Defining entries of the terms the question names, weighted by how rare the term is."""
@@ -180,9 +182,10 @@ class Searcher:
     def _fused(
         self, query: str, vector: np.ndarray, game: str, with_terms: bool = True
     ) -> list[tuple[int, float, int]]:
-        dense, candidates, sentence_units = self._dense(vector, game)
         lexical = bm25_scores(self.db, query, game)
         top_lexical = max(lexical.values(), default=0.0) or 1.0
+        found = np.array([self.index.entry_index[e] for e in lexical if e in self.index.entry_index], dtype=np.int64)
+        dense, candidates, sentence_units = self._dense(vector, game, found)
         ids = self.index.entry_ids
         bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
         penalty = self.index.informative[candidates].astype(np.float32)
