@@ -6,6 +6,8 @@ import re
 
 import sqlite_utils
 
+from kb.store import game_token
+
 # Question words and glue that carry no topic; everything else is looked up.
 _STOPWORDS_TEXT = """
 a an the of to in on for and or is are was be been can could do does did i we you he she they it its
@@ -31,13 +33,11 @@ def bm25_scores(db: sqlite_utils.Database, text: str, game: str | None, limit: i
     if not terms:
         return {}
     expression = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    if game:  # FTS5 intersects with the game's postings instead of scoring every book
+        expression = f"game_token:{game_token(game)} AND ({expression})"
     sql = (
-        "select entries.id, -bm25(entries_fts) from entries_fts "
-        "join entries on entries.rowid = entries_fts.rowid where entries_fts match ?"
+        "select entries.id, -bm25(entries_fts, 1.0, 1.0, 0.0) from entries_fts "
+        "join entries on entries.rowid = entries_fts.rowid where entries_fts match ? "
+        "order by bm25(entries_fts, 1.0, 1.0, 0.0) limit ?"
     )
-    params: list[str] = [expression]
-    if game:
-        sql += " and entries.game = ?"
-        params.append(game)
-    sql += " order by bm25(entries_fts) limit ?"
-    return {row[0]: row[1] for row in db.execute(sql, [*params, limit])}
+    return {row[0]: row[1] for row in db.execute(sql, [expression, limit])}

@@ -120,6 +120,23 @@ def m005_term_uses(db: sqlite_utils.Database) -> None:
     db["terms"].add_column("uses", int)
 
 
+def game_token(game: str) -> str:
+    """One alphanumeric word per game, so FTS5 itself can restrict a match to a game."""
+    return "g" + hashlib.sha1(game.encode()).hexdigest()[:12]
+
+
+@migrations()
+def m006_fts_by_game(db: sqlite_utils.Database) -> None:
+    """FTS5 over title, text and the game's token: a lexical query touches only its game."""
+    db["entries"].add_column("game_token", str)
+    for (game,) in db.execute("select distinct game from entries").fetchall():
+        db.execute("update entries set game_token = ? where game = ?", [game_token(game), game])
+    db["entries"].disable_fts()
+    db["entries"].enable_fts(
+        ["title", "text", "game_token"], fts_version="FTS5", tokenize="porter unicode61", create_triggers=True
+    )
+
+
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:
     digest = hashlib.sha256()
     for row in db.execute("select id, kind, text from entries order by game, position"):
@@ -263,6 +280,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
                 "start": e.start,
                 "end": e.end,
                 "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
+                "game_token": game_token(e.game),
             }
             for e in book.entries
         ),
