@@ -118,9 +118,7 @@ class Searcher:
 
     # ------------------------------------------------------------ scoring
 
-    def _dense(
-        self, vector: np.ndarray, game: str, extra: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _dense(self, vector: np.ndarray, game: str, extra: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For the entries the vectors or `extra` bring up: best whole-entry cosine + best sentence
         cosine, and that sentence's unit. Entries neither side found cannot reach the top."""
         import faiss

@@ -285,3 +285,16 @@ def test_build_refuses_a_check_that_misquotes(tmp_path: Path) -> None:
 def test_a_check_cannot_run_with_a_missing_fact() -> None:
     with pytest.raises(RefereeError, match="missing fact"):
         CHECKS["duel"].run({"mine": 3})
+
+
+def test_ta_ke_exposed_chips_and_ghost_tokens() -> None:
+    assert run("pick-chip", on_top=True, ghost_on_stack=True).verdict == "illegal"
+    assert run("pick-chip", on_top=False).verdict == "illegal"
+    assert run("pick-chip", on_top=True, last_of_stack=True).value == {"ghost_token": "on the empty space"}
+    assert run("pick-chip", on_top=True, ghost_on_stack=True, ghosts_in_supply=0).verdict == "legal"
+
+
+def test_rugby_card_that_steals_the_ball_overrides_the_roll() -> None:
+    result = run("hard-tackle", defender_f=5, carrier_f=9, die=11, card="colin-meads")
+    assert result.value == "ball stolen"
+    assert {"rugby-world/new-zealand/4", "rugby-world/1d/16"} <= {r.entry for r in result.reasons}

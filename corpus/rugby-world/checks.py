@@ -147,6 +147,12 @@ BLOCKING_CARDS = {
 }
 RULES.quotes.update({f"card-{name}": (entry, quote) for name, (entry, quote, _) in P_CARDS.items()})
 RULES.quotes.update({f"card-{name}": (entry, quote) for name, (entry, quote) in BLOCKING_CARDS.items()})
+STEAL_CARDS = {
+    "will-mcbride": ("rugby-world/ireland/3", "The Back tackles and automatically steals the ball."),
+    "colin-meads": ("rugby-world/new-zealand/4", "The back tackles and automatically steals the ball."),
+    "peter-fatialofa": ("rugby-world/samoa/3", "The Back tackles and steals the ball automatically."),
+}
+RULES.quotes.update({f"card-{name}": value for name, value in STEAL_CARDS.items()})
 because = RULES.because
 GRID = {"low": -5.0, "high": 80.0}
 DIRECTION = Fact(
@@ -260,10 +266,21 @@ def strength_rule(f: dict) -> Verdict:
         Fact("defender_f", "int", "the tackling defender's F", low=0, high=20),
         Fact("carrier_f", "int", "the ball carrier's F", low=0, high=20),
         Fact("die", "int", "the die rolled", low=1, high=12),
+        Fact("card", "choice", "a card played for this tackle", "none", choices=("none", *STEAL_CARDS)),
     ],
     {"game": "rugby-world", "check": "hard-tackle", "facts": {"defender_f": 8, "carrier_f": 6, "die": 2}},
+    cites=tuple(f"card-{name}" for name in STEAL_CARDS),
 )
 def hard_tackle(f: dict) -> Verdict:
+    if f["card"] != "none":
+        return Verdict(
+            "value",
+            "ball stolen",
+            [
+                because(f"card-{f['card']}", "the card steals the ball whatever the die"),
+                because("hard-tackle", "the Strength Rule roll the card overrides"),
+            ],
+        )
     low, high = win_range(f["defender_f"], f["carrier_f"])
     low = 1
     high = max(high, 6)  # the 1-6 interval always belongs to the declarer

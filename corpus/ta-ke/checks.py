@@ -48,6 +48,26 @@ RULES = Rulebook(
             "Each player multiplies the number of persons in the audience hall by his personal influence in order to get his influence points for the round.",
         ),
         "example": ("ta-ke/step-4-score/8", "3 x 5 = 15 influence points."),
+        "exposed": (
+            "ta-ke/step-2-pick-a-character-chip/1",
+            "Exposed character chips are all those that are lying on top of a stack and are not covered by another chip or ghost token.",
+        ),
+        "must-pick": (
+            "ta-ke/step-2-pick-a-character-chip/1",
+            "On your turn, you must pick an exposed character chip from the audience hall.",
+        ),
+        "ghost-on-stack": (
+            "ta-ke/step-2-pick-a-character-chip/2",
+            "Place it on top of the stack from where you just removed the character chip.",
+        ),
+        "ghost-on-space": (
+            "ta-ke/step-2-pick-a-character-chip/2",
+            "If you pick the last character chip of a stack, you then have to put the ghost token directly on the now-empty space in the center of the gameboard.",
+        ),
+        "ghosts-back": (
+            "ta-ke/step-2-pick-a-character-chip/3",
+            "If all ghost tokens have been placed or there are only empty spaces left when you begin your turn, you have to remove all ghost tokens from the stacks and put them back into the supply next to the gameboard.",
+        ),
         "bottom-value": (
             "ta-ke/step-4-score/6",
             "There is one Geisha in the bottom row (value 2), one Geisha in the middle row (value 1)",
@@ -135,3 +155,31 @@ def score(f: dict) -> Verdict:
     if total == 15 and f["persons"] == 3:
         reasons.append(because("example", "the book's example"))
     return Verdict("value", total, reasons)
+
+
+@RULES.check(
+    "pick-chip",
+    "May this chip be taken? Only an exposed chip (top of a stack, no ghost token); where the ghost token goes",
+    [
+        Fact("on_top", "bool", "the chip lies on top of its stack"),
+        Fact("ghost_on_stack", "bool", "a ghost token lies on that stack", False),
+        Fact("last_of_stack", "bool", "the chip is the last one of its stack", False),
+        Fact("ghosts_in_supply", "int", "ghost tokens left in the supply at the start of the turn", 5, low=0, high=5),
+    ],
+    {"game": "ta-ke", "check": "pick-chip", "facts": {"on_top": True, "ghost_on_stack": True}},
+)
+def pick_chip(f: dict) -> Verdict:
+    reasons = []
+    ghost_blocks = f["ghost_on_stack"]
+    if f["ghosts_in_supply"] == 0:
+        ghost_blocks = False  # all ghosts go back to the supply before this turn's pick
+        reasons.append(because("ghosts-back", "no ghost token left: they all return to the supply first"))
+    if not f["on_top"] or ghost_blocks:
+        why = "covered by another chip" if not f["on_top"] else "covered by a ghost token"
+        return Verdict("illegal", reasons=[*reasons, because("exposed", f"the chip is {why}")])
+    place = "ghost-on-space" if f["last_of_stack"] else "ghost-on-stack"
+    return Verdict(
+        "legal",
+        {"ghost_token": "on the empty space" if f["last_of_stack"] else "on the stack"},
+        [*reasons, because("exposed", "the chip is exposed"), because(place, "then place a ghost token")],
+    )
