@@ -21,5 +21,21 @@ app.add_typer(check_commands.app)
 app.add_typer(sheet_commands.app)
 
 
+def _one_line_usage_errors() -> None:
+    """A mistyped command line is one line on stderr, like every other user mistake."""
+    try:
+        from typer._click.exceptions import NoArgsIsHelpError, UsageError
+    except ImportError:  # another Typer layout: keep its own (multi-line) message
+        return
+
+    def show(self, file=None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        typer.echo(f"Error: {self.format_message()}{hint}", err=True)
+
+    if UsageError.show is not NoArgsIsHelpError.show:
+        UsageError.show = show
+
+
 def main() -> None:
+    _one_line_usage_errors()
     app()

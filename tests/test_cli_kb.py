@@ -122,3 +122,17 @@ def test_bad_corpus_leaves_the_previous_database_untouched(tmp_path: Path, break
     assert len(result.stderr.strip().splitlines()) == 1
     assert _digest(db) == before
     assert not list(tmp_path.glob(".kb.db.tmp-*"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"), [(["show"], "Missing argument 'ID'"), (["games", "--bogus"], "No such option")]
+)
+def test_command_line_mistakes_are_one_line(args: list[str], message: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.main import main; main()", *args], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
