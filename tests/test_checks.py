@@ -298,3 +298,11 @@ def test_rugby_card_that_steals_the_ball_overrides_the_roll() -> None:
     result = run("hard-tackle", defender_f=5, carrier_f=9, die=11, card="colin-meads")
     assert result.value == "ball stolen"
     assert {"rugby-world/new-zealand/4", "rugby-world/1d/16"} <= {r.entry for r in result.reasons}
+
+
+def test_takkure_face_to_face_odds_sum_to_one() -> None:
+    odds = run("face-to-face-roll", targets=[7, 7]).value
+    assert sum(odds.values()) == pytest.approx(1.0, abs=1e-3)
+    assert odds["player 1"] == pytest.approx(odds["player 2"], abs=1e-4)  # symmetric targets
+    stronger = run("face-to-face-roll", targets=[10, 4]).value
+    assert stronger["player 1"] > stronger["player 2"]

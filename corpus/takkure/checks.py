@@ -423,48 +423,61 @@ def unopposed_roll(f: dict) -> Verdict:
 
 @RULES.check(
     "face-to-face-roll",
-    "Who wins a face-to-face roll: all fail, one succeeds, several succeed (highest die wins), tie, criticals",
+    "Who wins a face-to-face roll (all fail, one succeeds, highest success, tie, criticals); without dice, the odds",
     [
         Fact("targets", "ints", "each player's modified characteristic, in order", low=-10, high=30),
-        Fact("dice", "ints", "each player's die, same order", low=1, high=12),
+        Fact("dice", "ints", "each player's die, same order (leave out for the probabilities)", [], low=1, high=12),
     ],
     {"game": "takkure", "check": "face-to-face-roll", "facts": {"targets": [7, 7], "dice": [5, 3]}},
 )
 def face_to_face(f: dict) -> Verdict:
+    from itertools import product
+
     from kb.errors import RefereeError
 
-    if len(f["targets"]) != len(f["dice"]) or len(f["dice"]) < 2:
-        raise RefereeError("facts 'targets' and 'dice': expected two or more players, one die each")
-    outcomes = [_outcome(t, d) for t, d in zip(f["targets"], f["dice"], strict=True)]
+    if len(f["targets"]) < 2:
+        raise RefereeError("fact 'targets': expected two or more players")
+    if not f["dice"]:
+        if len(f["targets"]) > 3:
+            raise RefereeError("fact 'targets': odds are computed for two or three players")
+        tally: dict[str, float] = {}
+        rolls = list(product(range(1, 13), repeat=len(f["targets"])))
+        for dice in rolls:
+            value, _ = _face_to_face(f["targets"], list(dice))
+            key = f"player {value['winner']}" if value["winner"] else value["result"]
+            tally[key] = tally.get(key, 0) + 1 / len(rolls)
+        _, reasons = _face_to_face(f["targets"], [1] * len(f["targets"]))
+        odds = {k: round(v, 4) for k, v in sorted(tally.items())}
+        return Verdict("value", odds, [because("f2f-several", "every combination of D12 results, weighed equally")])
+    if len(f["targets"]) != len(f["dice"]):
+        raise RefereeError("facts 'targets' and 'dice': expected one die per player")
+    value, reasons = _face_to_face(f["targets"], f["dice"])
+    return Verdict("value", value, reasons)
+
+
+def _face_to_face(targets: list[int], dice: list[int]) -> tuple[dict, list]:
+    outcomes = [_outcome(t, d) for t, d in zip(targets, dice, strict=True)]
     criticals = [i for i, o in enumerate(outcomes) if o == "critical"]
     successes = [i for i, o in enumerate(outcomes) if o in ("success", "critical")]
     if len(criticals) > 1:
-        return Verdict("value", {"winner": None, "result": "tie"}, [because("critical-tie", "several criticals")])
+        return {"winner": None, "result": "tie"}, [because("critical-tie", "several criticals")]
     if len(criticals) == 1:
-        return Verdict(
-            "value",
-            {"winner": criticals[0] + 1, "result": "critical"},
-            [because("critical-wins", f"player {criticals[0] + 1} rolled a 1")],
-        )
+        return {"winner": criticals[0] + 1, "result": "critical"}, [
+            because("critical-wins", f"player {criticals[0] + 1} rolled a 1")
+        ]
     if not successes:
-        return Verdict("value", {"winner": None, "result": "all fail"}, [because("f2f-all-fail", "nobody succeeded")])
+        return {"winner": None, "result": "all fail"}, [because("f2f-all-fail", "nobody succeeded")]
     if len(successes) == 1:
-        return Verdict(
-            "value",
-            {"winner": successes[0] + 1, "result": "one succeeds"},
-            [because("f2f-one", f"only player {successes[0] + 1} succeeded")],
-        )
-    best = max(f["dice"][i] for i in successes)
-    top = [i for i in successes if f["dice"][i] == best]
+        return {"winner": successes[0] + 1, "result": "one succeeds"}, [
+            because("f2f-one", f"only player {successes[0] + 1} succeeded")
+        ]
+    best = max(dice[i] for i in successes)
+    top = [i for i in successes if dice[i] == best]
     if len(top) > 1:
-        return Verdict(
-            "value", {"winner": None, "result": "tie"}, [because("f2f-tie", f"several succeeded with {best}")]
-        )
-    return Verdict(
-        "value",
-        {"winner": top[0] + 1, "result": "several succeed"},
-        [because("f2f-several", f"player {top[0] + 1} rolled the highest success, {best}")],
-    )
+        return {"winner": None, "result": "tie"}, [because("f2f-tie", f"several succeeded with {best}")]
+    return {"winner": top[0] + 1, "result": "several succeed"}, [
+        because("f2f-several", f"player {top[0] + 1} rolled the highest success, {best}")
+    ]
 
 
 __all__ = ["RULES", "Reading"]
