@@ -306,3 +306,11 @@ def test_takkure_face_to_face_odds_sum_to_one() -> None:
     assert odds["player 1"] == pytest.approx(odds["player 2"], abs=1e-4)  # symmetric targets
     stronger = run("face-to-face-roll", targets=[10, 4]).value
     assert stronger["player 1"] > stronger["player 2"]
+
+
+def test_takkure_melee_roll_book_example() -> None:
+    # 3.08's example: four players with BaC 7 roll 3, 6, 7 and 12: the 7 is the highest success
+    assert run("melee-roll", targets=[7, 7, 7, 7], dice=[3, 6, 7, 12]).value == {"winner": 3, "result": "wins"}
+    tie = run("melee-roll", targets=[7, 7, 7], dice=[5, 5, 2]).value
+    assert tie["result"] == "tie" and tie["roll_again"] == [1, 2]
+    assert run("melee-roll", targets=[7, 7, 7], dice=[9, 1, 6]).value["winner"] == 2

@@ -115,6 +115,18 @@ RULES = Rulebook(
             "takkure/1.15/5",
             "Tie: Several players are successful and their dice results are the same. In that case no effect is applied as a result of the action.",
         ),
+        "melee-when": (
+            "takkure/3.08/3",
+            "When a player performs the SCORE A TRY action and there are several defending players performing the TACKLE action against him.",
+        ),
+        "melee": (
+            "takkure/3.08/4",
+            "the winner will be the player who succeeds in the roll and gets the highest value among the successes (or a critical).",
+        ),
+        "melee-tie": (
+            "takkure/3.08/5",
+            "In the event that several players tie for the best roll, make a new face-to-face roll between those players to determine who succeeds.",
+        ),
         "extra-dice": ("takkure/4.06/2", "Add those dice to a roll. Roll them and choose one; ignore the rest."),
         "skills-lost": ("takkure/4.05/8", "Remember that these skills are lost while you have a fatigue token."),
         "priority": (
@@ -478,6 +490,42 @@ def _face_to_face(targets: list[int], dice: list[int]) -> tuple[dict, list]:
     return {"winner": top[0] + 1, "result": "several succeed"}, [
         because("f2f-several", f"player {top[0] + 1} rolled the highest success, {best}")
     ]
+
+
+@RULES.check(
+    "melee-roll",
+    "Who wins a melee roll (several players for a loose or grounded ball, or a try against several tacklers)?",
+    [
+        Fact("targets", "ints", "each player's modified characteristic, in order", low=-10, high=30),
+        Fact("dice", "ints", "each player's die, same order", low=1, high=12),
+    ],
+    {"game": "takkure", "check": "melee-roll", "facts": {"targets": [7, 7, 7, 7], "dice": [3, 6, 7, 12]}},
+)
+def melee_roll(f: dict) -> Verdict:
+    from kb.errors import RefereeError
+
+    if len(f["targets"]) != len(f["dice"]) or len(f["dice"]) < 3:
+        raise RefereeError("facts 'targets' and 'dice': a melee has three or more players, one die each")
+    outcomes = [_outcome(t, d) for t, d in zip(f["targets"], f["dice"], strict=True)]
+    criticals = [i for i, o in enumerate(outcomes) if o == "critical"]
+    successes = [i for i, o in enumerate(outcomes) if o == "success"]
+    if criticals:
+        best = criticals
+        why = "a critical wins"
+    elif successes:
+        top = max(f["dice"][i] for i in successes)
+        best = [i for i in successes if f["dice"][i] == top]
+        why = f"the highest success is {top}"
+    else:
+        return Verdict("value", {"winner": None, "result": "all fail"}, [because("melee", "nobody succeeded")])
+    if len(best) > 1:
+        players = [i + 1 for i in best]
+        return Verdict(
+            "value",
+            {"winner": None, "result": "tie", "roll_again": players},
+            [because("melee", why), because("melee-tie", f"players {players} roll face-to-face again")],
+        )
+    return Verdict("value", {"winner": best[0] + 1, "result": "wins"}, [because("melee", why)])
 
 
 __all__ = ["RULES", "Reading"]
