@@ -23,7 +23,7 @@ from kb.atomic import replacing_folder
 from kb.errors import RefereeError
 from kb.text import sentences
 
-UNIT_SCHEME = "entry+sentences/v2"  # bump when units change: old indexes become stale
+UNIT_SCHEME = "entry+sentences+lead-ins/v3"  # bump when units change: old indexes become stale
 IVF_THRESHOLD = 50_000
 BATCH = 32
 WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
@@ -63,10 +63,33 @@ class _Unit:
     text: str
 
 
-def _units_of(entry_index: int, entry: dict) -> Iterator[_Unit]:
-    yield _Unit(entry_index, ENTRY_UNIT, -1, unit_text(entry["title"], entry["text"]))
+def _units_of(entry_index: int, entry: dict, context: str) -> Iterator[_Unit]:
+    yield _Unit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry["text"]))
     for number, sentence in enumerate(sentences(entry["text"])):
-        yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(entry["title"], sentence))
+        yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
+
+
+class _LeadIns:
+    """The context an entry is read in: its section title, and for the items of a list the
+    line that introduces them ("Once a player is activated, it must follow these steps:")."""
+
+    def __init__(self) -> None:
+        self.section: str | None = None
+        self.lead: str | None = None
+        self.last_line = -10
+
+    def context(self, entry: dict) -> str:
+        if entry["section_id"] != self.section:
+            self.section, self.lead = entry["section_id"], None
+        text = entry["text"].rstrip()
+        follows = self.lead is not None and entry["line"] - self.last_line <= 2  # the next lines of one list
+        context = f"{entry['title']}: {self.lead}" if follows and not text.endswith(":") else entry["title"]
+        if text.endswith(":"):
+            self.lead = text
+        elif not follows:
+            self.lead = None
+        self.last_line = entry["line"] + text.count("\n")
+        return context
 
 
 @dataclass
@@ -115,8 +138,9 @@ def _plan_units(db) -> _Plan:
 def _windows(entries: Iterator[dict], size: int) -> Iterator[list[_Unit]]:
     """Units in index order, a window at a time: the corpus is never held in memory whole."""
     window: list[_Unit] = []
+    lead_ins = _LeadIns()
     for index, entry in enumerate(entries):
-        window.extend(_units_of(index, entry))
+        window.extend(_units_of(index, entry, lead_ins.context(entry)))
         if len(window) >= size:
             yield window
             window = []

@@ -59,3 +59,19 @@ def test_bad_question_files_are_clear_errors(tmp_path: Path) -> None:
     bad.write_text('{"id": "x"}\n')
     with pytest.raises(RefereeError, match=r"bad\.jsonl:1"):
         load_questions(bad)
+
+
+def test_list_items_are_read_with_the_line_that_introduces_them() -> None:
+    from indexer.index import _LeadIns
+
+    lead_ins = _LeadIns()
+
+    def entry(line: int, text: str, section: str = "takkure/dodge") -> dict:
+        return {"section_id": section, "title": "Dodge", "line": line, "text": text}
+
+    assert lead_ins.context(entry(10, "Make a roll using the REFLEX (REF) attribute.")) == "Dodge"
+    assert lead_ins.context(entry(12, "Outcomes:")) == "Dodge"
+    assert lead_ins.context(entry(14, "If you fail: No adverse effect.")) == "Dodge: Outcomes:"
+    assert lead_ins.context(entry(15, 'If it is a critical success: Move 4".')) == "Dodge: Outcomes:"
+    assert lead_ins.context(entry(20, "Once you've decided on the point, measure.")) == "Dodge"
+    assert lead_ins.context(entry(22, "If you fail: again.", section="takkure/break-through")) == "Dodge"
