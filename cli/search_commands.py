@@ -117,7 +117,8 @@ def _print_cited(label: str, items: list[dict[str, Any]]) -> None:
         return
     typer.echo(f"\n{label}:")
     for item in items:
-        typer.echo(f"  [{item['id']}] {item['kind']} · {' > '.join(item['path'])}")
+        why = f" — {item['why']}" if item.get("why") else ""
+        typer.echo(f"  [{item['id']}] {item['kind']} · {' > '.join(item['path'])}{why}")
         typer.echo(f"    “{item['quote'][:300]}”")
 
 
@@ -142,6 +143,8 @@ def ask(
     for item in answer["answer"]:
         typer.echo(f"{' > '.join(item['path'])}  [{item['id']}]")
         typer.echo(f"“{item['quote']}”")
+    for rule in answer["precedence"]:
+        typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
     _print_cited("Higher-priority texts that bear on it (FAQ, cards)", answer["clarified_by"])
     _print_cited("Related", answer["related"])
 

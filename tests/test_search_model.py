@@ -164,3 +164,14 @@ def test_query_vectors_from_the_engine_match_sentence_transformers(searcher, mod
     a = searcher.encoder.queries(question)[0]
     b = SentenceTransformerEncoder("multilingual-e5-small").queries(question)[0]
     assert float(np.dot(a, b)) > 0.999
+
+
+def test_ask_follows_the_links_of_the_answer(searcher) -> None:
+    answer = ask(searcher, "If the ball marker reaches beyond 0 on a kick play, do we score?", game="touchdown-heroes")
+    ids = [a["id"] for a in answer["answer"]]
+    linked = {c["id"]: c["why"] for c in answer["clarified_by"]}
+    assert "touchdown-heroes/play/8" in ids or "touchdown-heroes/play/8" in {r["id"] for r in answer["related"]}
+    if "touchdown-heroes/play/8" in ids:
+        assert linked.get("touchdown-heroes/other/1") == "clarifies it"
+    pass_answer = ask(searcher, "Can I pass the ball to a player ahead of me?", game="takkure")
+    assert pass_answer["precedence"] and pass_answer["precedence"][0]["id"] == "takkure/0.02/1"
