@@ -175,3 +175,12 @@ def test_ask_follows_the_links_of_the_answer(searcher) -> None:
         assert "touchdown-heroes/other/1" in ids or linked.get("touchdown-heroes/other/1") == "clarifies it"
     pass_answer = ask(searcher, "Can I pass the ball to a player ahead of me?", game="takkure")
     assert pass_answer["precedence"] and pass_answer["precedence"][0]["id"] == "takkure/0.02/1"
+
+
+def test_linked_texts_of_an_answer(searcher) -> None:
+    from indexer.answer import _linked
+
+    higher, references, precedence = _linked(searcher, ["touchdown-heroes/play/8"])
+    assert ("touchdown-heroes/other/1", "clarifies it") in higher
+    assert "touchdown-heroes/kickoff" in {ref for ref, _ in references}  # return to "2: Kickoff"
+    assert precedence[0]["higher"] == ["faq"]
