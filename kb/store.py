@@ -294,8 +294,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
 
 
 def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
-    old = [r[0] for r in db.execute("select name from checks where game = ?", [game.id])]
-    db["check_entries"].delete_where(f'"check" in ({",".join("?" * len(old))})', old) if old else None
+    db.execute('delete from check_entries where "check" in (select name from checks where game = ?)', [game.id])
     db["checks"].delete_where("game = ?", [game.id])
     db["checks"].insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
     db["check_entries"].insert_all(
