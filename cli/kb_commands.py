@@ -43,7 +43,7 @@ def build(
     from rich.progress import Progress
 
     games = discover_games(Path(corpus) if corpus else default_corpus_dir())
-    total = 1 if game else len(games)
+    total = len(store.select_games(games, game))  # a wrong --game fails before any progress is drawn
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("Parsing rulebooks", total=total)
         reports = store.build_knowledge_base(db_path(db), games, only=game, on_game=lambda _: progress.advance(task))

@@ -39,9 +39,11 @@ def _fresh_index(path: Path) -> None:
         ensure_index(path, progress=update)
 
 
-def _searcher(db: Path | None):
-    from indexer.search import Searcher
+def _searcher(db: Path | None, query: str | None = None):
+    from indexer.search import Searcher, clean_query
 
+    if query is not None:
+        clean_query(query)  # an empty question is refused before any index work
     path = db_path(db)
     store.open_db(path)
     _fresh_index(path)
@@ -99,7 +101,7 @@ def search(
     json_: JsonOption = False,
 ) -> None:
     """Ranked rule entries for a query, best first."""
-    searcher = _searcher(db)
+    searcher = _searcher(db, query)
     target, source = _target_game(searcher, game)
     result = searcher.search(query, game=target, limit=limit, game_source=source)
     if json_:
@@ -133,7 +135,7 @@ def ask(
     """Answer with the rule text itself, quoted verbatim with its section."""
     from indexer.answer import ask as answer_question
 
-    searcher = _searcher(db)
+    searcher = _searcher(db, question)
     target, source = _target_game(searcher, game)
     answer = answer_question(searcher, question, game=target, game_source=source)
     if json_:

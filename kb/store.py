@@ -312,6 +312,14 @@ def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
     return checks
 
 
+def select_games(games: list[Game], only: str | None) -> list[Game]:
+    """All the games, or the one asked for; an unknown name is a user error."""
+    selected = [g for g in games if only is None or g.id == only]
+    if only is not None and not selected:
+        raise RefereeError(f"unknown game {only!r}; known: {', '.join(g.id for g in games)}")
+    return selected
+
+
 def build_knowledge_base(
     db_path: Path,
     games: list[Game],
@@ -324,9 +332,7 @@ def build_knowledge_base(
     written beside the old one and renamed over it: a bad rulebook or an
     interrupted build leaves the previous knowledge base as it was.
     """
-    selected = [g for g in games if only is None or g.id == only]
-    if only is not None and not selected:
-        raise RefereeError(f"unknown game {only!r}; known: {', '.join(g.id for g in games)}")
+    selected = select_games(games, only)
     parsed: list[tuple[Game, ParsedBook, GameReport]] = []
     for game in selected:
         book = parse_book(game, game.read_rulebook())

@@ -136,3 +136,18 @@ def test_command_line_mistakes_are_one_line(args: list[str], message: str) -> No
     )
     assert done.returncode == 2
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_empty_question_is_refused_before_any_index_work(tmp_path: Path) -> None:
+    db = tmp_path / "kb.db"
+    assert run("build", "--db", str(db)).exit_code == 0
+    for command in ("search", "ask"):
+        result = run(command, "  ", "--game", "takkure", "--db", str(db))
+        assert result.exit_code == 2 and result.stderr.strip() == "Error: the question is empty"
+    assert not (tmp_path / "kb.index").exists()
+
+
+def test_unknown_game_to_build_is_one_line(tmp_path: Path) -> None:
+    result = run("build", "--game", "chess", "--db", str(tmp_path / "kb.db"))
+    assert result.exit_code == 2 and result.stderr.strip().startswith("Error: unknown game 'chess'")
+    assert len(result.stderr.strip().splitlines()) == 1
