@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -38,8 +39,6 @@ def build(
     json_: JsonOption = False,
 ) -> None:
     """Parse the corpus into the knowledge base and report what was dropped as noise."""
-    from pathlib import Path
-
     from rich.progress import Progress
 
     games = discover_games(Path(corpus) if corpus else default_corpus_dir())

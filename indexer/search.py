@@ -9,6 +9,8 @@ README for the measured alternatives.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,9 +67,6 @@ class SearchResult:
 
 def _term_table(db) -> dict[str, dict[str, tuple[str, float]]]:
     """game -> normalised term or alias -> (defining entry, specificity 0..1)."""
-    import json
-    import math
-
     sizes = {g["id"]: max(2, g["entries"]) for g in store.games(db)}
     table: dict[str, dict[str, tuple[str, float]]] = {}
     for row in db.query("select game, term, entry, aliases, uses from terms"):
