@@ -59,9 +59,12 @@ def _target_game(searcher, game: str | None) -> tuple[str | None, str]:
     return None, "inferred"
 
 
-def _say_assumed(result_game: str, source: str) -> None:
-    if source == "inferred":
-        typer.echo(f"(assuming {result_game}; name the game with --game or `referee use GAME`)", err=True)
+def _say_assumed(result_game: str, source: str, likelihood: dict[str, float]) -> None:
+    if source != "inferred":
+        return
+    others = [f"{g} {p:.0%}" for g, p in sorted(likelihood.items(), key=lambda x: -x[1]) if g != result_game]
+    odds = f" ({likelihood[result_game]:.0%}; also {', '.join(others[:2])})" if result_game in likelihood else ""
+    typer.echo(f"(assuming {result_game}{odds}; name the game with --game or `referee use GAME`)", err=True)
 
 
 @app.command()
@@ -107,7 +110,7 @@ def search(
     if json_:
         print_json([hit.to_dict() for hit in result.hits])
         return
-    _say_assumed(result.game, result.game_source)
+    _say_assumed(result.game, result.game_source, result.likelihood)
     for hit in result.hits:
         where = " > ".join(hit.entry["path"])
         typer.echo(f"{hit.score:6.3f}  [{hit.entry['id']}] {hit.entry['kind']} · {where}")
@@ -141,7 +144,7 @@ def ask(
     if json_:
         print_json(answer)
         return
-    _say_assumed(answer["game"], answer["game_source"])
+    _say_assumed(answer["game"], answer["game_source"], answer["likelihood"])
     for item in answer["answer"]:
         typer.echo(f"{' > '.join(item['path'])}  [{item['id']}]")
         typer.echo(f"“{item['quote']}”")

@@ -88,7 +88,9 @@ def _first_entry(searcher: Searcher, item_id: str) -> str | None:
 
 def ask(searcher: Searcher, question: str, game: str | None = None, game_source: str = "given") -> dict[str, Any]:
     result = searcher.search(question, game=game, limit=10, game_source=game_source)
-    normative = [h for h in result.hits if h.entry["normative"]] or result.hits
+    # an answer comes from one book: the likeliest game's (others are named by `likelihood`)
+    hits = [h for h in result.hits if h.entry["game"] == result.game]
+    normative = [h for h in hits if h.entry["normative"]] or hits
     best = normative[0]
     answer = [best]
     if len(normative) > 1 and best.score - normative[1].score <= SECOND_ANSWER_MARGIN:
@@ -97,11 +99,11 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     higher, references, precedence = _linked(searcher, answered)
     higher += [
         (h.entry["id"], "a FAQ answer or card that matches the question")
-        for h in result.hits
+        for h in hits
         if h.entry["kind"] in HIGHER_PRIORITY_KINDS
     ]
     references = [(eid, why) for eid, why in ((_first_entry(searcher, i), w) for i, w in references) if eid]
-    references += [(h.entry["id"], "also matches the question") for h in result.hits]
+    references += [(h.entry["id"], "also matches the question") for h in hits]
     wanted = [eid for eid, _ in higher + references]
     rows = store.entries_by_ids(searcher.db, wanted)
     seen = set(answered)
@@ -119,6 +121,7 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     return {
         "game": result.game,
         "game_source": result.game_source,
+        "likelihood": result.likelihood,
         "question": result.query,
         "answer": [_cited(h) for h in answer],
         "clarified_by": clarified_by,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 
+from indexer.calibration import load_probes, measure_gaps, probes_digest
 from indexer.encoder import Encoder, SentenceTransformerEncoder
 from indexer.model import PROMPTS, model_name
 from kb import store
@@ -44,6 +45,9 @@ class IndexConfig:
     entries: int
     index_type: str
     built_at: str
+    # what a right answer loses to the model across languages ("en>uk"), and the probes measured
+    crosslingual_gaps: dict[str, float] = field(default_factory=dict)
+    probes: str = ""
 
 
 def index_dir(db_path: Path) -> Path:
@@ -223,6 +227,8 @@ def build_index(
         entries=len(entry_ids),
         index_type=index_type,
         built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        crosslingual_gaps=measure_gaps(encoder, load_probes()),
+        probes=probes_digest(),
     )
     with replacing_folder(index_dir(db_path)) as staging:
         faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
@@ -271,6 +277,8 @@ def staleness(db_path: Path, model: str | None = None) -> str | None:
         return f"index built with {config.model}, model is now {model_name(model)}"
     if config.unit_scheme != UNIT_SCHEME:
         return "index unit scheme changed"
+    if config.probes != probes_digest():
+        return "cross-language probes changed"
     if config.fingerprint != store.fingerprint(store.open_db(db_path)):
         return "knowledge base changed since the index was built"
     return None

@@ -1,4 +1,8 @@
-"""Hybrid search: dense vectors (entries and their sentences) + BM25, routed to one game.
+"""Hybrid search: dense vectors (entries and their sentences) + BM25, within a game.
+
+A question that names no game is scored in every game; the list then covers the games in
+proportion to how likely each is (see `diversify`), so that a question the Ukrainian book
+answers is not lost behind four English books that answer it less well.
 
 The score of an entry is the cosine of the whole entry plus the cosine of its best
 sentence, a small BM25 term for exact words, and a small penalty for informative text
@@ -12,12 +16,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
 from indexer.lexical import bm25_scores
@@ -34,6 +40,17 @@ TERM_SECTION_BOOST = 0.02  # the rest of that term's section
 CANDIDATES = 400
 TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
 MAX_TERM_WORDS = 4
+# Score differences below about this are noise between games: the spread of the cross-language
+# gap over the probes is 0.03, and results did not change between 0.02 and 0.05 (README).
+GAME_TEMPERATURE = 0.03
+DIVERSITY_DEPTH = 10  # a game's chance of holding the answer is spread over its first results
+
+
+class Ranked(NamedTuple):
+    game: str
+    entry: int  # position in the index's entry list
+    score: float
+    unit: int  # the entry's best sentence unit, -1 if none
 
 
 @dataclass
@@ -62,7 +79,7 @@ class SearchResult:
     game: str
     game_source: str  # "given", "default", "inferred"
     hits: list[Hit] = field(default_factory=list)
-    route_scores: dict[str, float] = field(default_factory=dict)
+    likelihood: dict[str, float] = field(default_factory=dict)  # per game, when the game was inferred
 
 
 def _term_table(db) -> dict[str, dict[str, tuple[str, float]]]:
@@ -95,25 +112,24 @@ class Searcher:
         self.encoder = encoder or query_encoder(self.index.config.model)
         self._games = store.games(self.db)
         self._terms = _term_table(self.db)
+        self._languages = {g["id"]: g["lang"] for g in self._games}
 
     # ------------------------------------------------------------ routing
 
-    def named_game(self, query: str) -> str | None:
-        """A game the question names by id, title or alias (word boundaries, any case)."""
-        text = query.casefold()
-        found = set()
-        for game in self._games:
-            for name in {game["id"], game["title"], *game["aliases"]}:
-                if re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", text):
-                    found.add(game["id"])
-        return found.pop() if len(found) == 1 else None
+    def across_games(self, query: str, vector: np.ndarray, limit: int) -> tuple[list[Ranked], dict[str, float]]:
+        """For a question that names no game: how likely each game is, and a list that covers them.
 
-    def route(self, query: str, vector: np.ndarray) -> tuple[str, dict[str, list[tuple[int, float, int]]]]:
-        """The game the question names, else the game whose best entry scores highest."""
-        # routing compares games on text similarity alone: term boosts are per-game bonuses
-        ranked = {g: self._fused(query, vector, g, with_terms=False) for g in self.index.game_units}
-        game = self.named_game(query) or max(ranked, key=lambda g: ranked[g][0][1])
-        return game, {**ranked, game: self._fused(query, vector, game)}
+        A game's evidence is its best entry's cosines, with the cross-language gap added back for
+        a book in another language than the question (two cosines: entry and best sentence).
+        """
+        asked = question_language(query)
+        rankings: dict[str, list[Ranked]] = {}
+        evidence: dict[str, float] = {}
+        for game in self.index.game_units:
+            rankings[game], best = self._fused(query, vector, game)
+            evidence[game] = best + 2 * gap(self.index.config.crosslingual_gaps, asked, self._languages[game])
+        likelihood = softmax(evidence, GAME_TEMPERATURE)
+        return diversify(rankings, likelihood, limit), likelihood
 
     # ------------------------------------------------------------ scoring
 
@@ -176,9 +192,8 @@ class Searcher:
                 bonus[k] = TERM_SECTION_BOOST * section_weight[sections[entry]]
         return bonus
 
-    def _fused(
-        self, query: str, vector: np.ndarray, game: str, with_terms: bool = True
-    ) -> list[tuple[int, float, int]]:
+    def _fused(self, query: str, vector: np.ndarray, game: str) -> tuple[list[Ranked], float]:
+        """The game's entries best first, and its best entry+sentence cosine (the game's evidence)."""
         lexical = bm25_scores(self.db, query, game)
         top_lexical = max(lexical.values(), default=0.0) or 1.0
         found = np.array([self.index.entry_index[e] for e in lexical if e in self.index.entry_index], dtype=np.int64)
@@ -187,11 +202,11 @@ class Searcher:
         bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
         penalty = self.index.informative[candidates].astype(np.float32)
         fused = dense + BM25_WEIGHT * bonus - INFORMATIVE_PENALTY * penalty
-        if with_terms:
-            top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
-            fused[top] += self._term_bonus(query, game, candidates[top])
+        top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
+        fused[top] += self._term_bonus(query, game, candidates[top])
         order = np.argsort(-fused, kind="stable")
-        return [(int(candidates[i]), float(fused[i]), int(sentence_units[i])) for i in order]
+        ranked = [Ranked(game, int(candidates[i]), float(fused[i]), int(sentence_units[i])) for i in order]
+        return ranked, float(dense.max()) if len(dense) else 0.0
 
     def _sentence(self, entry: dict[str, Any], unit: int) -> str | None:
         if unit < 0:
@@ -204,21 +219,93 @@ class Searcher:
         query = clean_query(query)
         if limit < 1:
             raise RefereeError("--limit must be at least 1")
+        likelihood: dict[str, float] = {}
+        if game is None:
+            game_source = "inferred"
+            game = named_game(query, self._games)
+        asked, query = query, without_game_names(query, self._games)
         vector = self.encoder.queries([query])[0]
         if game is None:
-            game, per_game = self.route(query, vector)
-            game_source = "inferred"
-            ranked = per_game[game][:limit]
-            route_scores = {g: round(r[0][1], 4) for g, r in per_game.items()}
+            ranked, likelihood = self.across_games(query, vector, limit)
+            game = ranked[0].game if ranked else max(likelihood, key=likelihood.__getitem__)
         else:
             game = store.resolve_game(self.db, game)
             if game not in self.index.game_units:
                 raise RefereeError(f"game {game!r} is not in the search index: run `referee index`")
-            ranked = self._fused(query, vector, game)[:limit]
-            route_scores = {}
-        rows = store.entries_by_ids(self.db, [self.index.entry_ids[i] for i, _, _ in ranked])
-        hits = [
-            Hit(rows[self.index.entry_ids[i]], score, self._sentence(rows[self.index.entry_ids[i]], unit))
-            for i, score, unit in ranked
-        ]
-        return SearchResult(query, game, game_source, hits, route_scores)
+            ranked = self._fused(query, vector, game)[0][:limit]
+        rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in ranked])
+        hits = []
+        for r in ranked:
+            entry = rows[self.index.entry_ids[r.entry]]
+            hits.append(Hit(entry, r.score, self._sentence(entry, r.unit)))
+        return SearchResult(asked, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
+
+
+def _names(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
+    for game in games:
+        for name in {game["id"], game["title"], *game["aliases"]}:
+            yield game["id"], name
+
+
+def _name_pattern(name: str) -> str:
+    return rf"(?<!\w){re.escape(name.casefold())}(?!\w)"
+
+
+def named_game(query: str, games: list[dict[str, Any]]) -> str | None:
+    """The one game the question names by id, title or alias (word boundaries, any case)."""
+    text = query.casefold()
+    found = {game for game, name in _names(games) if re.search(_name_pattern(name), text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def without_game_names(query: str, games: list[dict[str, Any]]) -> str:
+    """The question without the words that only say which game it is about ("in Takkure",
+    "TDH:", "Ta-Ke's"): they name the book, not the rule, and pull the search towards every
+    sentence that mentions the game. A name used as a thing ("the tacocat token") stays."""
+    stripped = query
+    for _, name in sorted(_names(games), key=lambda pair: -len(pair[1])):
+        name = _name_pattern(name)
+        stripped = re.sub(rf"(?i)\b(?:in|of|for|from|at|under)\s+(?:the\s+game\s+)?{name}", "", stripped)
+        stripped = re.sub(rf"(?i)^\s*{name}\s*[:,-]\s*|{name}['’]s\b", "", stripped)
+    stripped = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s+", " ", stripped)).strip()
+    return stripped if re.search(r"\w", stripped) else query
+
+
+def softmax(scores: dict[str, float], temperature: float) -> dict[str, float]:
+    top = max(scores.values(), default=0.0)
+    weights = {key: math.exp((value - top) / temperature) for key, value in scores.items()}
+    total = sum(weights.values()) or 1.0
+    return {key: weight / total for key, weight in weights.items()}
+
+
+def diversify(
+    rankings: dict[str, list[Ranked]], likelihood: dict[str, float], limit: int, depth: int = DIVERSITY_DEPTH
+) -> list[Ranked]:
+    """Intent-aware selection (xQuAD, IA-Select) over games: each next result is the one that adds
+    most to the chance that the list holds the answer, given how likely its game is and how much
+    of that chance the game's results already taken cover. A clear game fills the list alone;
+    close games share it, best of each first."""
+    relevance = {game: _relevance(items, depth) for game, items in rankings.items()}
+    taken = dict.fromkeys(rankings, 0)
+    uncovered = dict.fromkeys(rankings, 1.0)
+    out: list[Ranked] = []
+    while len(out) < limit:
+        open_games = [g for g in rankings if taken[g] < len(rankings[g])]
+        if not open_games:
+            break
+        game = max(open_games, key=lambda g: likelihood[g] * relevance[g][taken[g]] * uncovered[g])
+        share = relevance[game][taken[game]]
+        out.append(rankings[game][taken[game]])
+        uncovered[game] *= 1.0 - share
+        taken[game] += 1
+    return out
+
+
+def _relevance(items: list[Ranked], depth: int) -> list[float]:
+    """How the chance of holding the answer spreads over a game's results (softmax of the head)."""
+    if not items:
+        return []
+    top = items[0].score
+    weights = [math.exp((r.score - top) / GAME_TEMPERATURE) for r in items]
+    total = sum(weights[:depth])
+    return [min(1.0, w / total) for w in weights]

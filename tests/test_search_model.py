@@ -69,6 +69,15 @@ def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: 
     assert index_module.staleness(copy) == "knowledge base changed since the index was built"
 
 
+def test_index_measures_the_cross_language_gap_and_is_stale_when_probes_change(indexed_db: Path, monkeypatch) -> None:
+    config = index_module.read_config(indexed_db)
+    # the model scores a right Ukrainian answer to an English question lower than an English one
+    assert 0.0 < config.crosslingual_gaps["en>uk"] < 0.2
+    assert 0.0 < config.crosslingual_gaps["uk>en"] < 0.2
+    monkeypatch.setattr(index_module, "probes_digest", lambda: "other probes")
+    assert index_module.staleness(indexed_db) == "cross-language probes changed"
+
+
 @pytest.mark.parametrize(
     ("game", "question", "expected"),
     [
@@ -87,6 +96,27 @@ def test_search_finds_the_rule(searcher, game: str, question: str, expected: str
 def test_question_naming_a_game_is_routed_to_it(searcher) -> None:
     result = searcher.search("in Rugby World, can the kick-off go into touch?")
     assert result.game == "rugby-world" and result.game_source == "inferred"
+    assert {hit.entry["game"] for hit in result.hits} == {"rugby-world"}
+
+
+def test_game_name_in_the_question_does_not_pull_towards_text_naming_the_game(searcher) -> None:
+    named = searcher.search("How do I tackle in Takkure?", limit=1).hits[0].entry["id"]
+    assert named == searcher.search("How do I tackle?", game="takkure", limit=1).hits[0].entry["id"]
+
+
+def test_english_question_with_no_game_reaches_the_ukrainian_book(searcher) -> None:
+    result = searcher.search("What are the seven tiles used for?", limit=5)
+    assert sum(result.likelihood.values()) == pytest.approx(1.0, abs=0.01)
+    assert any("Сім плиток" in hit.entry["text"] for hit in result.hits), [h.entry["id"] for h in result.hits]
+
+
+def test_ask_with_no_game_answers_from_the_likeliest_game_only(searcher) -> None:
+    question = "How many players is the game for?"
+    answer = ask(searcher, question)
+    assert answer["game_source"] == "inferred" and len(answer["likelihood"]) == 5
+    assert answer["game"] == searcher.search(question).hits[0].entry["game"]
+    games = {store.show(searcher.db, item["id"])["game"] for item in answer["answer"] + answer["related"]}
+    assert games == {answer["game"]}
 
 
 def test_ask_quotes_verbatim_with_section(searcher, games) -> None:
