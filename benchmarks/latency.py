@@ -46,19 +46,23 @@ def main(repeats: int = 7) -> None:
     rows.append(("referee --help (cold)", help_ * 1000, help_ / python[0]))
     asks = [timed([str(BIN / "referee"), "ask", q, "--game", g]) for _ in range(repeats // 2 + 1) for g, q in QUESTIONS]
     rows.append(("referee ask (cold process)", p50(asks) * 1000, p50(asks) / python[0]))
+    # no game: every game is scored and the list spread over the likely ones
+    asks = [timed([str(BIN / "referee"), "ask", q]) for _ in range(repeats // 2 + 1) for _, q in QUESTIONS]
+    rows.append(("referee ask, no game (cold process)", p50(asks) * 1000, p50(asks) / python[0]))
 
     from indexer.search import Searcher
     from kb.paths import default_db_path
 
     searcher = Searcher(default_db_path())
     searcher.search("warm up", game="takkure")
-    warm = []
-    for _ in range(20):
-        for game, question in QUESTIONS:
-            start = time.perf_counter()
-            searcher.search(question, game=game, limit=5)
-            warm.append(time.perf_counter() - start)
-    rows.append(("search, warm process", p50(warm) * 1000, p50(warm) / python[0]))
+    for label, given in (("search, warm process", True), ("search, warm process, no game", False)):
+        warm = []
+        for _ in range(20):
+            for game, question in QUESTIONS:
+                start = time.perf_counter()
+                searcher.search(question, game=game if given else None, limit=5)
+                warm.append(time.perf_counter() - start)
+        rows.append((label, p50(warm) * 1000, p50(warm) / python[0]))
 
     build = timed([str(BIN / "referee"), "build"])
     rows.append(("referee build (5 books)", build * 1000, build / python[0]))

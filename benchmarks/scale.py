@@ -129,12 +129,13 @@ def measure(entries: int, work: Path) -> dict[str, float]:
     late = statistics.mean(overhead[-quarter:])
 
     searcher = Searcher(db, encoder=HashEncoder())
-    latencies = []
-    for n in range(60):
-        words = " ".join(np.random.default_rng(n).choice(VOCABULARY, size=5, p=ZIPF))
-        start = time.perf_counter()
-        searcher.search(words, game=f"synthetic-{n % GAMES}", limit=10)
-        latencies.append(time.perf_counter() - start)
+    latencies: dict[bool, list[float]] = {True: [], False: []}
+    for given in (True, False):  # no game: every game is scored, then the list is spread
+        for n in range(60):
+            words = " ".join(np.random.default_rng(n).choice(VOCABULARY, size=5, p=ZIPF))
+            start = time.perf_counter()
+            searcher.search(words, game=f"synthetic-{n % GAMES}" if given else None, limit=10)
+            latencies[given].append(time.perf_counter() - start)
     return {
         "entries": entries,
         "units": config.units,
@@ -145,7 +146,8 @@ def measure(entries: int, work: Path) -> dict[str, float]:
         "extra_mb_late": late,
         "python_mb_early": statistics.mean(python_mb[:quarter]),
         "python_mb_late": statistics.mean(python_mb[-quarter:]),
-        "p50_ms": statistics.median(latencies[5:]) * 1000,
+        "p50_ms": statistics.median(latencies[True][5:]) * 1000,
+        "p50_ms_no_game": statistics.median(latencies[False][5:]) * 1000,
     }
 
 
@@ -160,13 +162,13 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
     print(
         f"{'entries':>8} {'units':>8} {'index':>9} {'kb s':>6} {'index s':>8} {'py MB 1st/4':>12} "
-        f"{'py MB last/4':>13} {'RSS-vec 1st/4':>14} {'RSS-vec last/4':>15} {'query p50 ms':>13}"
+        f"{'py MB last/4':>13} {'RSS-vec 1st/4':>14} {'RSS-vec last/4':>15} {'query p50 ms':>13} {'no game':>8}"
     )
     for r in rows:
         print(
             f"{r['entries']:>8} {r['units']:>8} {r['index']:>9} {r['kb_s']:>6.1f} {r['index_s']:>8.1f} "
             f"{r['python_mb_early']:>12.0f} {r['python_mb_late']:>13.0f} {r['extra_mb_early']:>14.0f} "
-            f"{r['extra_mb_late']:>15.0f} {r['p50_ms']:>13.1f}"
+            f"{r['extra_mb_late']:>15.0f} {r['p50_ms']:>13.1f} {r['p50_ms_no_game']:>8.1f}"
         )
     print("\npy MB: memory traced in Python (numpy included) during the index build, first and last quarter;")
     print("RSS-vec: process growth minus the vectors already added (FAISS's own list growth shows here).")
