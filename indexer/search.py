@@ -82,16 +82,23 @@ class SearchResult:
     likelihood: dict[str, float] = field(default_factory=dict)  # per game, when the game was inferred
 
 
-def _term_table(db) -> dict[str, dict[str, tuple[str, float]]]:
-    """game -> normalised term or alias -> (defining entry, specificity 0..1)."""
-    sizes = {g["id"]: max(2, g["entries"]) for g in store.games(db)}
+def _term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
+    """game -> normalised term or alias -> (defining entry, specificity 0..1).
+
+    With `book_language_only`, only the forms written in the book's own language: a term's
+    rarity is counted in the book, so it says nothing of a translation ("set" for "Набір" is
+    never used in the Ukrainian book, and common in English questions about setting up)."""
+    games = store.games(db)
+    sizes = {g["id"]: max(2, g["entries"]) for g in games}
+    languages = {g["id"]: g["lang"] for g in games}
     table: dict[str, dict[str, tuple[str, float]]] = {}
     for row in db.query("select game, term, entry, aliases, uses from terms"):
         n = sizes.get(row["game"], 2)
         weight = max(0.0, math.log(n / (1 + (row["uses"] or 0))) / math.log(n))
         for form in {norm(row["term"]), *(norm(a) for a in json.loads(row["aliases"]))}:
-            if len(form) >= 3:
-                table.setdefault(row["game"], {})[form] = (row["entry"], weight)
+            if len(form) < 3 or (book_language_only and question_language(form) != languages[row["game"]]):
+                continue
+            table.setdefault(row["game"], {})[form] = (row["entry"], weight)
     return table
 
 
@@ -112,6 +119,7 @@ class Searcher:
         self.encoder = encoder or query_encoder(self.index.config.model)
         self._games = store.games(self.db)
         self._terms = _term_table(self.db)
+        self._own_terms = _term_table(self.db, book_language_only=True)
         self._languages = {g["id"]: g["lang"] for g in self._games}
 
     # ------------------------------------------------------------ routing
@@ -120,7 +128,8 @@ class Searcher:
         """For a question that names no game: how likely each game is, and a list that covers them.
 
         A game's evidence is its best entry's cosines, with the cross-language gap added back for
-        a book in another language than the question (two cosines: entry and best sentence).
+        a book in another language than the question (two cosines: entry and best sentence), and
+        the term boost of the rarest of the game's own terms the question names.
         """
         asked = question_language(query)
         rankings: dict[str, list[Ranked]] = {}
@@ -128,6 +137,8 @@ class Searcher:
         for game in self.index.game_units:
             rankings[game], best = self._fused(query, vector, game)
             evidence[game] = best + 2 * gap(self.index.config.crosslingual_gaps, asked, self._languages[game])
+            named = _named_terms(query, self._own_terms.get(game, {}))
+            evidence[game] += TERM_BOOST * max(named.values(), default=0.0)
         likelihood = softmax(evidence, GAME_TEMPERATURE)
         return diversify(rankings, likelihood, limit), likelihood
 
@@ -162,20 +173,8 @@ class Searcher:
                 sentence_best[place] = score
         return entry_best + sentence_best, candidates, sentence_unit
 
-    def _named_terms(self, query: str, game: str) -> dict[str, float]:
-        """Defining entries of the terms the question names, weighted by how rare the term is."""
-        table = self._terms.get(game, {})
-        words = norm(query).split()
-        found: dict[str, float] = {}
-        for size in range(1, MAX_TERM_WORDS + 1):
-            for i in range(len(words) - size + 1):
-                hit = table.get(" ".join(words[i : i + size]))
-                if hit:
-                    found[hit[0]] = max(found.get(hit[0], 0.0), hit[1])
-        return found
-
     def _term_bonus(self, query: str, game: str, candidates: np.ndarray) -> np.ndarray:
-        named = self._named_terms(query, game)
+        named = _named_terms(query, self._terms.get(game, {}))
         bonus = np.zeros(len(candidates), dtype=np.float32)
         if not named:
             return bonus
@@ -245,6 +244,18 @@ def _names(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
     for game in games:
         for name in {game["id"], game["title"], *game["aliases"]}:
             yield game["id"], name
+
+
+def _named_terms(query: str, table: dict[str, tuple[str, float]]) -> dict[str, float]:
+    """Defining entries of the terms the question names, weighted by how rare the term is."""
+    words = norm(query).split()
+    found: dict[str, float] = {}
+    for size in range(1, MAX_TERM_WORDS + 1):
+        for i in range(len(words) - size + 1):
+            hit = table.get(" ".join(words[i : i + size]))
+            if hit:
+                found[hit[0]] = max(found.get(hit[0], 0.0), hit[1])
+    return found
 
 
 def _name_pattern(name: str) -> str:

@@ -157,3 +157,13 @@ def test_diversify_stops_when_every_game_is_spent() -> None:
     rankings = {"a": ranking("a", [1.0]), "b": ranking("b", [0.9, 0.8]), "c": []}
     picked = diversify(rankings, {"a": 0.5, "b": 0.4, "c": 0.1}, limit=10)
     assert sorted((r.game, r.entry) for r in picked) == [("a", 0), ("b", 0), ("b", 1)]
+
+
+def test_game_evidence_counts_only_terms_written_in_the_books_language(built_db) -> None:
+    from indexer.search import _term_table
+    from kb import store
+
+    own = _term_table(store.open_db(built_db), book_language_only=True)
+    every = _term_table(store.open_db(built_db))
+    assert "set" in every["tacocat"] and "set" not in own["tacocat"]
+    assert "набір" in own["tacocat"] and "strength rule" in own["rugby-world"]
