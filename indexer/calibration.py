@@ -30,11 +30,24 @@ DEFAULT_LANGUAGE = "en"
 
 
 def load_probes(path: Path = PROBES) -> list[dict[str, dict[str, str]]]:
+    """The probes; none when the file is absent (an install without `data/`): no calibration."""
+    if not path.exists():
+        return []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-        return [json.loads(line) for line in lines if line.strip()]
+        probes = [json.loads(line) for line in lines if line.strip()]
     except (OSError, ValueError) as exc:
         raise RefereeError(f"{path}: cannot read the cross-language probes ({exc})") from None
+    if not all(_is_probe(p) for p in probes):
+        raise RefereeError(f"{path}: each line must be {{question: {{lang: text}}, answer: {{lang: text}}}}")
+    return probes
+
+
+def _is_probe(probe: object) -> bool:
+    return isinstance(probe, dict) and all(
+        isinstance(probe.get(side), dict) and all(isinstance(t, str) for t in probe[side].values())
+        for side in ("question", "answer")
+    )
 
 
 def probes_digest(path: Path = PROBES) -> str:

@@ -167,3 +167,15 @@ def test_game_evidence_counts_only_terms_written_in_the_books_language(built_db)
     every = _term_table(store.open_db(built_db))
     assert "set" in every["tacocat"] and "set" not in own["tacocat"]
     assert "набір" in own["tacocat"] and "strength rule" in own["rugby-world"]
+
+
+def test_probes_absent_mean_no_calibration_and_malformed_probes_are_one_clear_error(tmp_path) -> None:
+    from kb.errors import RefereeError
+
+    assert load_probes(tmp_path / "none.jsonl") == []
+    assert measure_gaps(LanguageShiftEncoder([], 0.0), []) == {}
+    bad = tmp_path / "bad.jsonl"
+    for text in ('{"question": "How?", "answer": {"en": "So."}}', "not json"):
+        bad.write_text(text)
+        with pytest.raises(RefereeError, match=r"bad\.jsonl"):
+            load_probes(bad)
