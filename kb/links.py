@@ -214,6 +214,8 @@ NAMED_RULE = re.compile(
 PAREN_RULE = re.compile(r"\(([A-Z][a-z]+ Rule)\)")
 DEFINITION_HEAD = re.compile(r"^([^:]{2,40}?)(?: \(([A-Za-z]{2,5})\))?: ")
 UK_DEFINITION = re.compile(r"(?:^|\. )(\w[\w-]*) - це ")
+# A table's caption names it ("Grave Injuries Table (roll a D12):"): players roll "on the table".
+TABLE_CAPTION = re.compile(r"^(?:Table: )?([A-Za-z][^:(\t\n]{2,40}?)\s*(?:\([^)\n]*\))?:?\s*$")
 GENERIC_HEADINGS = {"exercise set up", "contents", "components", "box contents", "faq", "other"}
 
 
@@ -243,6 +245,10 @@ def extract_terms(game: Game, book: ParsedBook) -> list[Term]:
                 add(match.group(1), entry, "definition", [match.group(2)] if match.group(2) else [])
             for m in UK_DEFINITION.finditer(entry.text):
                 add(m.group(1), entry, "definition")
+        if entry.kind == "table":
+            caption = TABLE_CAPTION.match(entry.text.split("\n", 1)[0])
+            if caption:
+                add(caption.group(1), entry, "table")
         for m in NAMED_RULE.finditer(entry.text):
             add(m.group(1), entry, "named")
         for m in PAREN_RULE.finditer(entry.text):
@@ -289,7 +295,7 @@ WORD = re.compile(r"[\w'-]+")
 
 def _forms(term: Term) -> dict[str, bool]:
     """Spellings that count as a use of the term -> whether any letter case counts."""
-    loose = term.source in ("named", "configured", "definition")
+    loose = term.source in ("named", "configured", "definition", "table")
     forms = {term.term: loose, term.term.upper(): loose, **{a: True for a in term.aliases}}
     if term.source == "configured":
         forms.update({_stem(f.casefold()): True for f in list(forms)})

@@ -75,6 +75,8 @@ def test_terms_of_each_kind(game) -> None:
     by_name = {t.term: t for t in links.terms}
     assert by_name["Grounded"].entry == "takkure/3.01/1"  # heading that defines an action
     assert by_name["MOVEMENT"].aliases == ["MOV"]  # definition list
+    assert by_name["Grave Injuries Table"].entry == "takkure/7.01/3"  # a table's caption names it
+    assert by_name["Pass modifiers"].source == "table"
     _, rw = _edges(game, "rugby-world")
     names = {t.term: t for t in rw.terms}
     assert names["Strength Rule"].entry == "rugby-world/1d/7" and names["Strength Rule"].source == "named"
@@ -139,6 +141,8 @@ def test_show_lists_precedence_and_clarifications(built_db: Path) -> None:
         ("джамбо-атака", "tacocat", "tacocat/play/5"),
         ("jumbo attack", "tacocat", "tacocat/play/5"),
         ("sequence", "tacocat", "tacocat/play/5"),
+        ("grave injuries table", "takkure", "takkure/7.01/3"),
+        ("kick success table", "rugby-world", "rugby-world/2f/10"),
     ],
 )
 def test_define_cli(built_db: Path, term: str, game_id: str, entry: str) -> None:
