@@ -214,6 +214,8 @@ NAMED_RULE = re.compile(
 PAREN_RULE = re.compile(r"\(([A-Z][a-z]+ Rule)\)")
 DEFINITION_HEAD = re.compile(r"^([^:]{2,40}?)(?: \(([A-Za-z]{2,5})\))?: ")
 UK_DEFINITION = re.compile(r"(?:^|\. )(\w[\w-]*) - це ")
+# A paragraph led by a name and a dash defines it ("Geisha – You may relocate ...").
+DASH_DEFINITION = re.compile(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?) [–-] (?!це )")
 # A table's caption names it ("Grave Injuries Table (roll a D12):"): players roll "on the table".
 TABLE_CAPTION = re.compile(r"^(?:Table: )?([A-Za-z][^:(\t\n]{2,40}?)\s*(?:\([^)\n]*\))?:?\s*$")
 GENERIC_HEADINGS = {"exercise set up", "contents", "components", "box contents", "faq", "other"}
@@ -245,6 +247,9 @@ def extract_terms(game: Game, book: ParsedBook) -> list[Term]:
                 add(match.group(1), entry, "definition", [match.group(2)] if match.group(2) else [])
             for m in UK_DEFINITION.finditer(entry.text):
                 add(m.group(1), entry, "definition")
+        dash = DASH_DEFINITION.match(entry.text) if entry.normative else None
+        if dash:
+            add(dash.group(1), entry, "definition")
         if entry.kind == "table":
             caption = TABLE_CAPTION.match(entry.text.split("\n", 1)[0])
             if caption:

@@ -81,6 +81,7 @@ def test_terms_of_each_kind(game) -> None:
     names = {t.term: t for t in rw.terms}
     assert names["Strength Rule"].entry == "rugby-world/1d/7" and names["Strength Rule"].source == "named"
     assert names["Speed Rule"].entry == "rugby-world/1d/10"
+    assert names["Evade"].entry == "rugby-world/1d/10"  # "Evade - declare the intention ..."
     assert names["vector movement"].entry == "rugby-world/vector-movement/1" and "Free move" in names
     _, tc = _edges(game, "tacocat")
     uk = {t.term: t for t in tc.terms}
@@ -143,6 +144,7 @@ def test_show_lists_precedence_and_clarifications(built_db: Path) -> None:
         ("sequence", "tacocat", "tacocat/play/5"),
         ("grave injuries table", "takkure", "takkure/7.01/3"),
         ("kick success table", "rugby-world", "rugby-world/2f/10"),
+        ("ninja", "ta-ke", "ta-ke/characters-and-their-abilities/4"),
     ],
 )
 def test_define_cli(built_db: Path, term: str, game_id: str, entry: str) -> None:
