@@ -6,7 +6,7 @@ import re
 
 import sqlite_utils
 
-from kb.store import game_token
+from kb.store import FTS_TOKENIZER, game_token
 
 # Question words and glue that carry no topic; everything else is looked up.
 _STOPWORDS_TEXT = """
@@ -27,9 +27,47 @@ def query_terms(text: str) -> list[str]:
     return list(seen)[:MAX_TERMS]
 
 
-def bm25_scores(db: sqlite_utils.Database, text: str, game: str | None, limit: int = 200) -> dict[str, float]:
-    """Entry id -> BM25 relevance (higher is better), for the best `limit` entries sharing a word."""
+def _stems(db: sqlite_utils.Database, words: list[str]) -> list[list[str]]:
+    """Each word as the FTS5 tokenizer indexes it (Porter stem), read back from a scratch table
+    in the connection's temp schema: the knowledge base itself is never written."""
+    db.execute(f"create virtual table if not exists temp.referee_words using fts5(word, tokenize='{FTS_TOKENIZER}')")
+    db.execute(
+        "create virtual table if not exists temp.referee_word_tokens using fts5vocab(temp, referee_words, instance)"
+    )
+    db.execute("delete from temp.referee_words")
+    db.conn.executemany("insert into temp.referee_words(rowid, word) values (?, ?)", enumerate(words))
+    tokens: list[list[str]] = [[] for _ in words]
+    for term, row in db.execute("select term, doc from temp.referee_word_tokens order by doc, offset"):
+        tokens[row].append(term)
+    db.conn.commit()
+    return tokens
+
+
+def weightless_terms(db: sqlite_utils.Database, words: list[str]) -> set[str]:
+    """Words found in at least half the entries. FTS5's BM25 clamps their IDF to 1e-6, so they
+    add nothing to any score, yet they cost the most: every entry holding them is scored."""
+    db.execute("create virtual table if not exists temp.referee_terms using fts5vocab(main, entries_fts, row)")
+    rows = db.execute("select count(*) from entries").fetchone()[0]
+    stems = _stems(db, words)
+    wanted = sorted({t for ts in stems for t in ts})
+    marks = ",".join("?" * len(wanted))
+    frequency = dict(db.execute(f"select term, doc from temp.referee_terms where term in ({marks})", wanted).fetchall())
+    return {w for w, ts in zip(words, stems, strict=True) if ts and all(2 * frequency.get(t, 0) >= rows for t in ts)}
+
+
+def match_terms(db: sqlite_utils.Database, text: str) -> list[str]:
+    """The words of the question worth matching: all of them if every one is weightless."""
     terms = query_terms(text)
+    weightless = weightless_terms(db, terms) if terms else set()
+    return [t for t in terms if t not in weightless] or terms
+
+
+def bm25_scores(
+    db: sqlite_utils.Database, text: str, game: str | None, limit: int = 200, terms: list[str] | None = None
+) -> dict[str, float]:
+    """Entry id -> BM25 relevance (higher is better), for the best `limit` entries sharing a word.
+    `terms`: the question's `match_terms`, when one question is scored in several games."""
+    terms = match_terms(db, text) if terms is None else terms
     if not terms:
         return {}
     expression = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)

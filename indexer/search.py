@@ -26,7 +26,7 @@ import numpy as np
 from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
-from indexer.lexical import bm25_scores
+from indexer.lexical import bm25_scores, match_terms
 from kb import store
 from kb.errors import RefereeError
 from kb.links import norm
@@ -124,7 +124,9 @@ class Searcher:
 
     # ------------------------------------------------------------ routing
 
-    def across_games(self, query: str, vector: np.ndarray, limit: int) -> tuple[list[Ranked], dict[str, float]]:
+    def across_games(
+        self, query: str, vector: np.ndarray, limit: int, terms: list[str]
+    ) -> tuple[list[Ranked], dict[str, float]]:
         """For a question that names no game: how likely each game is, and a list that covers them.
 
         A game's evidence is its best entry's cosines, with the cross-language gap added back for
@@ -135,7 +137,7 @@ class Searcher:
         rankings: dict[str, list[Ranked]] = {}
         evidence: dict[str, float] = {}
         for game in self.index.game_units:
-            rankings[game], best = self._fused(query, vector, game)
+            rankings[game], best = self._fused(query, vector, game, terms)
             evidence[game] = best + 2 * gap(self.index.config.crosslingual_gaps, asked, self._languages[game])
             named = _named_terms(query, self._own_terms.get(game, {}))
             evidence[game] += TERM_BOOST * max(named.values(), default=0.0)
@@ -191,9 +193,9 @@ class Searcher:
                 bonus[k] = TERM_SECTION_BOOST * section_weight[sections[entry]]
         return bonus
 
-    def _fused(self, query: str, vector: np.ndarray, game: str) -> tuple[list[Ranked], float]:
+    def _fused(self, query: str, vector: np.ndarray, game: str, terms: list[str]) -> tuple[list[Ranked], float]:
         """The game's entries best first, and its best entry+sentence cosine (the game's evidence)."""
-        lexical = bm25_scores(self.db, query, game)
+        lexical = bm25_scores(self.db, query, game, terms=terms)
         top_lexical = max(lexical.values(), default=0.0) or 1.0
         found = np.array([self.index.entry_index[e] for e in lexical if e in self.index.entry_index], dtype=np.int64)
         dense, candidates, sentence_units = self._dense(vector, game, found)
@@ -224,14 +226,15 @@ class Searcher:
             game = named_game(query, self._games)
         asked, query = query, without_game_names(query, self._games)
         vector = self.encoder.queries([query])[0]
+        terms = match_terms(self.db, query)
         if game is None:
-            ranked, likelihood = self.across_games(query, vector, limit)
+            ranked, likelihood = self.across_games(query, vector, limit, terms)
             game = ranked[0].game if ranked else max(likelihood, key=likelihood.__getitem__)
         else:
             game = store.resolve_game(self.db, game)
             if game not in self.index.game_units:
                 raise RefereeError(f"game {game!r} is not in the search index: run `referee index`")
-            ranked = self._fused(query, vector, game)[0][:limit]
+            ranked = self._fused(query, vector, game, terms)[0][:limit]
         rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in ranked])
         hits = []
         for r in ranked:

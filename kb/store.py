@@ -25,6 +25,8 @@ from kb.parse import parse_book
 
 migrations = Migrations("referee")
 
+FTS_TOKENIZER = "porter unicode61"  # the lexical side reads query words back through it
+
 
 @migrations()
 def m001_initial(db: sqlite_utils.Database) -> None:
@@ -133,7 +135,7 @@ def m006_fts_by_game(db: sqlite_utils.Database) -> None:
         db.execute("update entries set game_token = ? where game = ?", [game_token(game), game])
     db["entries"].disable_fts()
     db["entries"].enable_fts(
-        ["title", "text", "game_token"], fts_version="FTS5", tokenize="porter unicode61", create_triggers=True
+        ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
     )
 
 

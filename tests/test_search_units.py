@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from indexer import lexical
 from indexer.evaluate import hits_gold, load_questions, rank_of, summarise
-from indexer.lexical import bm25_scores, query_terms
+from indexer.lexical import bm25_scores, query_terms, weightless_terms
 from kb import store
 from kb.errors import RefereeError
 from kb.text import sentences
@@ -29,6 +30,42 @@ def test_bm25_finds_the_word_in_its_game(built_db: Path) -> None:
     best = sorted(scores, key=scores.get, reverse=True)[:3]
     assert "takkure/0.06/9" in best  # "Rulers and scatter template" (components)
     assert all(scores[e] > 0 for e in best)
+
+
+@pytest.fixture(scope="module")
+def ball_everywhere_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A book where every rule mentions the ball (and tackles, in one form or another)."""
+    from kb.gameconf import discover_games
+
+    folder = tmp_path_factory.mktemp("corpus") / "ballgame"
+    folder.mkdir()
+    (folder / "game.toml").write_text(
+        'title = "Ball Game"\nlanguage = "en"\nrulebook = "rules.txt"\n'
+        "[parse]\nheading_patterns = ['^\\d+\\.\\d+ [A-Z]']\n"
+    )
+    topics = ["dice", "scrum", "kick", "pass", "card", "token", "lineout", "maul"]
+    rules = [f"Rule {n}: the ball tackles {topics[n % 8]} {topics[n * 3 % 8]}." for n in range(40)]
+    (folder / "rules.txt").write_text("1.01 Rules\n\n" + "\n\n".join(rules) + "\n")
+    db = tmp_path_factory.mktemp("kb") / "ball.db"
+    store.build_knowledge_base(db, discover_games(folder.parent))
+    return db
+
+
+def test_words_in_half_the_entries_are_weightless_under_any_form(ball_everywhere_db: Path) -> None:
+    db = store.open_db(ball_everywhere_db)
+    # "tackling" and "tackles" share the stem the index holds ("tackl")
+    assert weightless_terms(db, ["ball", "tackling", "scrum", "maul"]) == {"ball", "tackling"}
+
+
+def test_leaving_weightless_words_out_changes_no_score(ball_everywhere_db: Path, monkeypatch) -> None:
+    db = store.open_db(ball_everywhere_db)
+    pruned = bm25_scores(db, "ball scrum dice", "ballgame")
+    monkeypatch.setattr(lexical, "weightless_terms", lambda db, words: set())
+    full = bm25_scores(db, "ball scrum dice", "ballgame")
+    assert set(pruned) <= set(full) and len(pruned) >= 10
+    assert all(abs(pruned[e] - full[e]) < 1e-4 for e in pruned)
+    # a question of weightless words only still finds its entries
+    assert bm25_scores(db, "ball", "ballgame")
 
 
 def test_sentences_are_verbatim_pieces_of_the_entry() -> None:
