@@ -6,6 +6,7 @@ import re
 
 import sqlite_utils
 
+from kb import store
 from kb.store import FTS_TOKENIZER, game_token
 
 # Question words and glue that carry no topic; everything else is looked up.
@@ -43,22 +44,20 @@ def _stems(db: sqlite_utils.Database, words: list[str]) -> list[list[str]]:
     return tokens
 
 
-def weightless_terms(db: sqlite_utils.Database, words: list[str]) -> set[str]:
-    """Words found in at least half the entries. FTS5's BM25 clamps their IDF to 1e-6, so they
-    add nothing to any score, yet they cost the most: every entry holding them is scored."""
-    db.execute("create virtual table if not exists temp.referee_terms using fts5vocab(main, entries_fts, row)")
-    rows = db.execute("select count(*) from entries").fetchone()[0]
-    stems = _stems(db, words)
-    wanted = sorted({t for ts in stems for t in ts})
-    marks = ",".join("?" * len(wanted))
-    frequency = dict(db.execute(f"select term, doc from temp.referee_terms where term in ({marks})", wanted).fetchall())
-    return {w for w, ts in zip(words, stems, strict=True) if ts and all(2 * frequency.get(t, 0) >= rows for t in ts)}
+def weightless_terms(db: sqlite_utils.Database, words: list[str], common: frozenset[str] | None = None) -> set[str]:
+    """Words found in at least half the entries (`common`: the build's common stems). FTS5's BM25
+    clamps their IDF to 1e-6, so they add nothing to any score, yet they cost the most: every
+    entry holding them is scored."""
+    common = store.common_terms(db) if common is None else common
+    if not common or not words:
+        return set()
+    return {w for w, ts in zip(words, _stems(db, words), strict=True) if ts and all(t in common for t in ts)}
 
 
-def match_terms(db: sqlite_utils.Database, text: str) -> list[str]:
+def match_terms(db: sqlite_utils.Database, text: str, common: frozenset[str] | None = None) -> list[str]:
     """The words of the question worth matching: all of them if every one is weightless."""
     terms = query_terms(text)
-    weightless = weightless_terms(db, terms) if terms else set()
+    weightless = weightless_terms(db, terms, common)
     return [t for t in terms if t not in weightless] or terms
 
 

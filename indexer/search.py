@@ -121,6 +121,7 @@ class Searcher:
         self._terms = _term_table(self.db)
         self._own_terms = _term_table(self.db, book_language_only=True)
         self._languages = {g["id"]: g["lang"] for g in self._games}
+        self._common_terms = store.common_terms(self.db)
 
     # ------------------------------------------------------------ routing
 
@@ -226,7 +227,7 @@ class Searcher:
             game = named_game(query, self._games)
         asked, query = query, without_game_names(query, self._games)
         vector = self.encoder.queries([query])[0]
-        terms = match_terms(self.db, query)
+        terms = match_terms(self.db, query, self._common_terms)
         if game is None:
             ranked, likelihood = self.across_games(query, vector, limit, terms)
             game = ranked[0].game if ranked else max(likelihood, key=likelihood.__getitem__)

@@ -152,6 +152,23 @@ def fingerprint(db: sqlite_utils.Database) -> str:
     return row[0] if row else ""
 
 
+def _compute_common_terms(db: sqlite_utils.Database) -> list[str]:
+    """Index terms (Porter stems) found in at least half the entries: FTS5's BM25 gives them no
+    weight (it clamps their IDF), so the lexical side leaves them out of its queries. One scan of
+    the FTS vocabulary at build time instead of a count per question."""
+    db.execute("create virtual table if not exists temp.referee_vocabulary using fts5vocab(main, entries_fts, row)")
+    rows = db.execute("select count(*) from entries").fetchone()[0]
+    found = [t for (t,) in db.execute("select term from temp.referee_vocabulary where 2 * doc >= ?", [rows])]
+    db.execute("drop table temp.referee_vocabulary")
+    return found
+
+
+def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
+    """The stems `_compute_common_terms` found at build time (none for an older build)."""
+    row = db.execute("select value from meta where key = 'common_terms'").fetchone()
+    return frozenset(json.loads(row[0])) if row else frozenset()
+
+
 def open_db(path: Path) -> sqlite_utils.Database:
     """Open an existing knowledge base for reading; a missing one is a user error."""
     if not path.exists():
@@ -371,6 +388,7 @@ def build_knowledge_base(
             for game, book, report in parsed:
                 _write_book(db, game, book, report)
             db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
+            db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
         db.close()
         os.replace(tmp, db_path)
     except BaseException:

@@ -60,7 +60,7 @@ def test_words_in_half_the_entries_are_weightless_under_any_form(ball_everywhere
 def test_leaving_weightless_words_out_changes_no_score(ball_everywhere_db: Path, monkeypatch) -> None:
     db = store.open_db(ball_everywhere_db)
     pruned = bm25_scores(db, "ball scrum dice", "ballgame")
-    monkeypatch.setattr(lexical, "weightless_terms", lambda db, words: set())
+    monkeypatch.setattr(lexical, "weightless_terms", lambda db, words, common=None: set())
     full = bm25_scores(db, "ball scrum dice", "ballgame")
     assert set(pruned) <= set(full) and len(pruned) >= 10
     assert all(abs(pruned[e] - full[e]) < 1e-4 for e in pruned)
