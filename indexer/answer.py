@@ -27,16 +27,13 @@ def quote_of(hit: Hit) -> str:
     return hit.best_sentence
 
 
+def _citation(entry: dict[str, Any], quote: str, **extra: str) -> dict[str, Any]:
+    keys = ("id", "section", "title", "path", "kind")
+    return {**{key: entry[key] for key in keys}, "quote": quote, **extra}
+
+
 def _cited(hit: Hit) -> dict[str, Any]:
-    e = hit.entry
-    return {
-        "id": e["id"],
-        "section": e["section"],
-        "title": e["title"],
-        "path": e["path"],
-        "kind": e["kind"],
-        "quote": quote_of(hit),
-    }
+    return _citation(hit.entry, quote_of(hit))
 
 
 def _cited_entry(entry: dict[str, Any], why: str) -> dict[str, Any]:
@@ -45,15 +42,7 @@ def _cited_entry(entry: dict[str, Any], why: str) -> dict[str, Any]:
     if len(text) > LINKED_QUOTE and entry["kind"] not in STRUCTURED_KINDS:
         picked = " ".join(sentences(text)[:2])
         text = picked if picked and picked in entry["text"] else text
-    return {
-        "id": entry["id"],
-        "section": entry["section"],
-        "title": entry["title"],
-        "path": entry["path"],
-        "kind": entry["kind"],
-        "quote": text,
-        "why": why,
-    }
+    return _citation(entry, text, why=why)
 
 
 def _linked(searcher: Searcher, answer_ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list]:
