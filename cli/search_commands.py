@@ -62,8 +62,8 @@ def _target_game(searcher, game: str | None) -> tuple[str | None, str]:
 def _say_assumed(result_game: str, source: str, likelihood: dict[str, float]) -> None:
     if source != "inferred":
         return
-    others = [f"{g} {p:.0%}" for g, p in sorted(likelihood.items(), key=lambda x: -x[1]) if g != result_game]
-    odds = f" ({likelihood[result_game]:.0%}; also {', '.join(others[:2])})" if result_game in likelihood else ""
+    ranked = sorted(likelihood.items(), key=lambda item: -item[1])[:3]
+    odds = f"; games by likelihood: {', '.join(f'{g} {p:.0%}' for g, p in ranked)}" if ranked else ""
     typer.echo(f"(assuming {result_game}{odds}; name the game with --game or `referee use GAME`)", err=True)
 
 
