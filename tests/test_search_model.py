@@ -187,6 +187,16 @@ def test_eval_on_the_development_set(indexed_db: Path) -> None:
     assert set(report["modes"]) == {"game given", "no game"}
 
 
+def test_eval_on_our_second_question_set(indexed_db: Path) -> None:
+    result = runner.invoke(
+        app, ["eval", str(ROOT / "data" / "questions-extra.jsonl"), "--json", "--db", str(indexed_db)]
+    )
+    assert result.exit_code == 0, result.output
+    given = json.loads(result.stdout)["modes"]["game given"]["overall"]
+    assert given["n"] == 43
+    assert given["hit@5"] >= 0.8  # regression guard, below the 0.88 measured (README)
+
+
 def test_query_vectors_from_the_engine_match_sentence_transformers(searcher, model_path: str) -> None:
     from indexer.encoder import SentenceTransformerEncoder
 
