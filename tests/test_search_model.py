@@ -93,6 +93,23 @@ def test_search_finds_the_rule(searcher, game: str, question: str, expected: str
     assert any(expected in hit.entry["text"] for hit in result.hits), [h.entry["id"] for h in result.hits]
 
 
+def test_across_languages_the_answering_sentence_of_a_long_paragraph_counts(searcher, monkeypatch) -> None:
+    """The Ukrainian rule "shuffle and deal seven cards to each player" sits in a four-sentence
+    paragraph: read as a whole, an English question finds it less alike than one-line entries
+    ("number of players: 2"); its one answering sentence is the best match in the book."""
+    from indexer import search as search_module
+
+    question, answer = "How many cards does each player get at the start?", "роздайте по сім карт"
+
+    def rank() -> int:
+        hits = searcher.search(question, game="tacocat", limit=10).hits
+        return next((n for n, hit in enumerate(hits, 1) if answer in hit.entry["text"]), len(hits) + 1)
+
+    assert rank() <= 3
+    monkeypatch.setattr(search_module, "CROSS_LANGUAGE_WEIGHTS", search_module.SAME_LANGUAGE_WEIGHTS)
+    assert rank() > 3  # what the same-language weights gave
+
+
 def test_question_naming_a_game_is_routed_to_it(searcher) -> None:
     result = searcher.search("in Rugby World, can the kick-off go into touch?")
     assert result.game == "rugby-world" and result.game_source == "inferred"
