@@ -48,3 +48,8 @@ def print_json(data: Any) -> None:
 
 def print_json_line(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def breadcrumb(path: list[str], fallback: str = "(before the first heading)") -> str:
+    """Where an entry sits in its book; text before the first heading has no path."""
+    return " > ".join(path) or fallback

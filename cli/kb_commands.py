@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import DbOption, GameOption, JsonOption, db_path, friendly, print_json, print_json_line
+from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json, print_json_line
 from kb import store
 from kb.gameconf import discover_games
 from kb.paths import default_corpus_dir
@@ -116,7 +116,7 @@ def show(
     if json_:
         print_json(item)
         return
-    typer.echo(" > ".join(item["path"]) or item["game"])
+    typer.echo(breadcrumb(item["path"], item["game"]))
     if item["type"] == "section":
         typer.echo(f"[{item['id']}] section")
         for entry in item["entries"]:

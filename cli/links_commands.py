@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.common import DbOption, GameOption, JsonOption, db_path, friendly, print_json
+from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
 from kb import graph, store
 
 app = typer.Typer()
@@ -27,7 +27,7 @@ def define(
         print_json(found)
         return
     for item in found:
-        typer.echo(f"{item['term']} ({item['game']}) — {' > '.join(item['path'])}  [{item['id']}]")
+        typer.echo(f"{item['term']} ({item['game']}) — {breadcrumb(item['path'])}  [{item['id']}]")
         typer.echo(f"“{item['text']}”")
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import DbOption, GameOption, JsonOption, db_path, friendly, print_json
+from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
 from kb import settings, store
 from kb.errors import RefereeError
 
@@ -112,7 +112,7 @@ def search(
         return
     _say_assumed(result.game, result.game_source, result.likelihood)
     for hit in result.hits:
-        where = " > ".join(hit.entry["path"])
+        where = breadcrumb(hit.entry["path"])
         typer.echo(f"{hit.score:6.3f}  [{hit.entry['id']}] {hit.entry['kind']} · {where}")
         typer.echo(f"        {hit.entry['text'][:200].replace(chr(10), ' ')}")
 
@@ -123,7 +123,7 @@ def _print_cited(label: str, items: list[dict[str, Any]]) -> None:
     typer.echo(f"\n{label}:")
     for item in items:
         why = f" — {item['why']}" if item.get("why") else ""
-        typer.echo(f"  [{item['id']}] {item['kind']} · {' > '.join(item['path'])}{why}")
+        typer.echo(f"  [{item['id']}] {item['kind']} · {breadcrumb(item['path'])}{why}")
         typer.echo(f"    “{item['quote'][:300]}”")
 
 
@@ -146,7 +146,7 @@ def ask(
         return
     _say_assumed(answer["game"], answer["game_source"], answer["likelihood"])
     for item in answer["answer"]:
-        typer.echo(f"{' > '.join(item['path'])}  [{item['id']}]")
+        typer.echo(f"{breadcrumb(item['path'])}  [{item['id']}]")
         typer.echo(f"“{item['quote']}”")
     for rule in answer["precedence"]:
         typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")

@@ -151,3 +151,11 @@ def test_unknown_game_to_build_is_one_line(tmp_path: Path) -> None:
     result = run("build", "--game", "chess", "--db", str(tmp_path / "kb.db"))
     assert result.exit_code == 2 and result.stderr.strip().startswith("Error: unknown game 'chess'")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_an_entry_before_the_first_heading_still_says_where_it_is() -> None:
+    from cli.common import breadcrumb
+
+    assert breadcrumb(["01. First Steps", "Break Through"]) == "01. First Steps > Break Through"
+    assert breadcrumb([]) == "(before the first heading)"
+    assert breadcrumb([], "tacocat") == "tacocat"
