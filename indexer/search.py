@@ -52,6 +52,15 @@ SAME_LANGUAGE_WEIGHTS = (1.0, 1.0)
 CROSS_LANGUAGE_WEIGHTS = (0.5, 1.5)
 
 
+class Question(NamedTuple):
+    """What is derived from a question once, before any game is scored."""
+
+    text: str  # game names taken out
+    vector: np.ndarray
+    terms: list[str]  # the words worth matching (`match_terms`)
+    language: str  # told by script
+
+
 class Ranked(NamedTuple):
     game: str
     entry: int  # position in the index's entry list
@@ -131,22 +140,20 @@ class Searcher:
 
     # ------------------------------------------------------------ routing
 
-    def across_games(
-        self, query: str, vector: np.ndarray, limit: int, terms: list[str]
-    ) -> tuple[list[Ranked], dict[str, float]]:
+    def across_games(self, question: Question, limit: int) -> tuple[list[Ranked], dict[str, float]]:
         """For a question that names no game: how likely each game is, and a list that covers them.
 
         A game's evidence is its best entry's cosines, with the cross-language gap added back for
         a book in another language than the question (two cosines: entry and best sentence), and
         the term boost of the rarest of the game's own terms the question names.
         """
-        asked = question_language(query)
+        gaps = self.index.config.crosslingual_gaps
         rankings: dict[str, list[Ranked]] = {}
         evidence: dict[str, float] = {}
         for game in self.index.game_units:
-            rankings[game], best = self._fused(query, vector, game, terms)
-            evidence[game] = best + 2 * gap(self.index.config.crosslingual_gaps, asked, self._languages[game])
-            named = _named_terms(query, self._own_terms.get(game, {}))
+            rankings[game], best = self._fused(question, game)
+            evidence[game] = best + 2 * gap(gaps, question.language, self._languages[game])
+            named = _named_terms(question.text, self._own_terms.get(game, {}))
             evidence[game] += TERM_BOOST * max(named.values(), default=0.0)
         likelihood = softmax(evidence, GAME_TEMPERATURE)
         return diversify(rankings, likelihood, limit), likelihood
@@ -203,20 +210,20 @@ class Searcher:
                 bonus[k] = TERM_SECTION_BOOST * section_weight[sections[entry]]
         return bonus
 
-    def _fused(self, query: str, vector: np.ndarray, game: str, terms: list[str]) -> tuple[list[Ranked], float]:
+    def _fused(self, question: Question, game: str) -> tuple[list[Ranked], float]:
         """The game's entries best first, and its best entry+sentence cosine (the game's evidence)."""
-        lexical = bm25_scores(self.db, query, game, terms=terms)
+        lexical = bm25_scores(self.db, question.text, game, terms=question.terms)
         top_lexical = max(lexical.values(), default=0.0) or 1.0
         found = np.array([self.index.entry_index[e] for e in lexical if e in self.index.entry_index], dtype=np.int64)
-        crosses = question_language(query) != self._languages[game]
+        crosses = question.language != self._languages[game]
         weights = CROSS_LANGUAGE_WEIGHTS if crosses else SAME_LANGUAGE_WEIGHTS
-        dense, candidates, sentence_units = self._dense(vector, game, found, weights)
+        dense, candidates, sentence_units = self._dense(question.vector, game, found, weights)
         ids = self.index.entry_ids
         bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
         penalty = self.index.informative[candidates].astype(np.float32)
         fused = dense + BM25_WEIGHT * bonus - INFORMATIVE_PENALTY * penalty
         top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
-        fused[top] += self._term_bonus(query, game, candidates[top])
+        fused[top] += self._term_bonus(question.text, game, candidates[top])
         order = np.argsort(-fused, kind="stable")
         ranked = [Ranked(game, int(candidates[i]), float(fused[i]), int(sentence_units[i])) for i in order]
         return ranked, float(dense.max()) if len(dense) else 0.0
@@ -236,23 +243,27 @@ class Searcher:
         if game is None:
             game_source = "inferred"
             game = named_game(query, self._games)
-        asked, query = query, without_game_names(query, self._games)
-        vector = self.encoder.queries([query])[0]
-        terms = match_terms(self.db, query, self._common_terms)
+        text = without_game_names(query, self._games)
+        question = Question(
+            text,
+            self.encoder.queries([text])[0],
+            match_terms(self.db, text, self._common_terms),
+            question_language(text),
+        )
         if game is None:
-            ranked, likelihood = self.across_games(query, vector, limit, terms)
+            ranked, likelihood = self.across_games(question, limit)
             game = ranked[0].game if ranked else max(likelihood, key=likelihood.__getitem__)
         else:
             game = store.resolve_game(self.db, game)
             if game not in self.index.game_units:
                 raise RefereeError(f"game {game!r} is not in the search index: run `referee index`")
-            ranked = self._fused(query, vector, game, terms)[0][:limit]
+            ranked = self._fused(question, game)[0][:limit]
         rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in ranked])
         hits = []
         for r in ranked:
             entry = rows[self.index.entry_ids[r.entry]]
             hits.append(Hit(entry, r.score, self._sentence(entry, r.unit)))
-        return SearchResult(asked, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
+        return SearchResult(query, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
 
 
 def _names(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
