@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import sqlite_utils
@@ -64,17 +65,25 @@ def match_terms(db: sqlite_utils.Database, text: str, common: frozenset[str] | N
 def bm25_scores(
     db: sqlite_utils.Database, text: str, game: str | None, limit: int = 200, terms: list[str] | None = None
 ) -> dict[str, float]:
-    """Entry id -> BM25 relevance (higher is better), for the best `limit` entries sharing a word.
-    `terms`: the question's `match_terms`, when one question is scored in several games."""
+    """Entry id -> BM25 relevance (higher is better), for the best `limit` entries sharing a word,
+    best first. `terms`: the question's `match_terms`, when one question is scored in several games."""
     terms = match_terms(db, text) if terms is None else terms
     if not terms:
         return {}
     expression = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
     if game:  # FTS5 intersects with the game's postings instead of scoring every book
         expression = f"game_token:{game_token(game)} AND ({expression})"
+    # rowids first, ids only for the rows kept: a join before the sort looked up every match
+    # (a quarter of a large corpus for a five-word question; 20 of 70 ms at 200,000 entries)
     sql = (
-        "select entries.id, -bm25(entries_fts, 1.0, 1.0, 0.0) from entries_fts "
-        "join entries on entries.rowid = entries_fts.rowid where entries_fts match ? "
+        "select rowid, -bm25(entries_fts, 1.0, 1.0, 0.0) from entries_fts where entries_fts match ? "
         "order by bm25(entries_fts, 1.0, 1.0, 0.0) limit ?"
     )
-    return {row[0]: row[1] for row in db.execute(sql, [expression, limit])}
+    ranked = db.execute(sql, [expression, limit]).fetchall()
+    ids = dict(
+        db.execute(
+            "select rowid, id from entries where rowid in (select value from json_each(?))",
+            [json.dumps([rowid for rowid, _ in ranked])],
+        )
+    )
+    return {ids[rowid]: score for rowid, score in ranked if rowid in ids}

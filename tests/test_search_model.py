@@ -121,6 +121,22 @@ def test_game_name_in_the_question_does_not_pull_towards_text_naming_the_game(se
     assert named == searcher.search("How do I tackle?", game="takkure", limit=1).hits[0].entry["id"]
 
 
+@pytest.mark.parametrize(
+    "query", ["How far can a player move?", "Скільки карт у колоді?", "tackle ball pass card dice"]
+)
+def test_one_lexical_pass_over_all_books_gives_each_game_its_own_pass(searcher, indexed_db: Path, query: str) -> None:
+    from indexer.lexical import bm25_scores
+    from indexer.search import LEXICAL_CANDIDATES
+
+    question = searcher.question(query)
+    split = searcher.lexical_by_game(question)
+    db = store.open_db(indexed_db)
+    for game in searcher.index.game_units:
+        own = bm25_scores(db, question.text, game, LEXICAL_CANDIDATES, question.terms)
+        assert list(split[game]) == list(own) and split[game] == pytest.approx(own), game
+    assert any(split.values())
+
+
 def test_english_question_with_no_game_reaches_the_ukrainian_book(searcher) -> None:
     result = searcher.search("What are the seven tiles used for?", limit=5)
     assert sum(result.likelihood.values()) == pytest.approx(1.0, abs=0.01)
