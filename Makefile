@@ -30,6 +30,7 @@ demo: setup
 bench: setup
 	$(BIN)/python benchmarks/search_quality.py data/questions-dev.jsonl
 	$(BIN)/python benchmarks/search_quality.py data/questions-extra.jsonl
+	$(BIN)/python benchmarks/search_quality.py data/questions-third.jsonl
 	$(BIN)/python benchmarks/latency.py
 	$(BIN)/python benchmarks/scale.py
 

@@ -29,7 +29,7 @@ def query_terms(text: str) -> list[str]:
     return list(seen)[:MAX_TERMS]
 
 
-def _stems(db: sqlite_utils.Database, words: list[str]) -> list[list[str]]:
+def stems(db: sqlite_utils.Database, words: list[str]) -> list[list[str]]:
     """Each word as the FTS5 tokenizer indexes it (Porter stem), read back from a scratch table
     in the connection's temp schema: the knowledge base itself is never written."""
     db.execute(f"create virtual table if not exists temp.referee_words using fts5(word, tokenize='{FTS_TOKENIZER}')")
@@ -52,7 +52,7 @@ def weightless_terms(db: sqlite_utils.Database, words: list[str], common: frozen
     common = store.common_terms(db) if common is None else common
     if not common or not words:
         return set()
-    return {w for w, ts in zip(words, _stems(db, words), strict=True) if ts and all(t in common for t in ts)}
+    return {w for w, ts in zip(words, stems(db, words), strict=True) if ts and all(t in common for t in ts)}
 
 
 def match_terms(db: sqlite_utils.Database, text: str, common: frozenset[str] | None = None) -> list[str]:
@@ -62,15 +62,24 @@ def match_terms(db: sqlite_utils.Database, text: str, common: frozenset[str] | N
     return [t for t in terms if t not in weightless] or terms
 
 
+def _phrase(term: str) -> str:
+    """A term as an FTS5 string literal; one ending in "*" (only the word bridge makes them: a
+    question's own words are \\w runs) matches every word beginning so."""
+    if term.endswith("*") and len(term) > 1:
+        return '"' + term[:-1].replace('"', '""') + '"*'
+    return '"' + term.replace('"', '""') + '"'
+
+
 def bm25_scores(
     db: sqlite_utils.Database, text: str, game: str | None, limit: int = 200, terms: list[str] | None = None
 ) -> dict[str, float]:
     """Entry id -> BM25 relevance (higher is better), for the best `limit` entries sharing a word,
-    best first. `terms`: the question's `match_terms`, when one question is scored in several games."""
+    best first. `terms`: the question's `match_terms` (or, for a book in another language, the
+    word bridge's terms), when one question is scored in several games."""
     terms = match_terms(db, text) if terms is None else terms
     if not terms:
         return {}
-    expression = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    expression = " OR ".join(_phrase(t) for t in terms)
     if game:  # FTS5 intersects with the game's postings instead of scoring every book
         expression = f"game_token:{game_token(game)} AND ({expression})"
     # rowids first, ids only for the rows kept: a join before the sort looked up every match

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from indexer.bridge import bridged_terms, load_lexicon
 from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
@@ -60,6 +61,7 @@ class Question(NamedTuple):
     vector: np.ndarray
     terms: list[str]  # the words worth matching (`match_terms`)
     language: str  # told by script
+    bridged: dict[str, list[str]]  # book language -> the question's words in it (`bridge`)
 
 
 class Ranked(NamedTuple):
@@ -139,6 +141,7 @@ class Searcher:
         self._languages = {g["id"]: g["lang"] for g in self._games}
         self._entry_game = {int(i): game for game, entries in self.index.game_entries.items() for i in entries}
         self._common_terms = store.common_terms(self.db)
+        self._lexicon = load_lexicon(self.db)
 
     # ------------------------------------------------------------ routing
 
@@ -176,7 +179,17 @@ class Searcher:
             kept = by_game[self._entry_game[position]] if position is not None else None
             if kept is not None and len(kept) < LEXICAL_CANDIDATES:
                 kept[entry] = score
+        for game in games:  # a book in another language is matched through the word bridge
+            if self._languages[game] != question.language:
+                by_game[game] = self.lexical_in_game(question, game)
         return by_game
+
+    def lexical_in_game(self, question: Question, game: str) -> dict[str, float]:
+        """BM25 in one game: the question's words, and in a book in another language also the
+        words the bridge gives for them (the book may still use a word of the question's,
+        "Tacocat" in Latin letters in the Ukrainian book)."""
+        terms = question.terms + question.bridged.get(self._languages[game], [])
+        return bm25_scores(self.db, question.text, game, LEXICAL_CANDIDATES, terms)
 
     # ------------------------------------------------------------ scoring
 
@@ -257,11 +270,14 @@ class Searcher:
 
     def question(self, query: str) -> Question:
         text = without_game_names(query, self._games)
+        language = question_language(text)
+        books = set(self._languages.values()) - {language}
         return Question(
             text,
             self.encoder.queries([text])[0],
             match_terms(self.db, text, self._common_terms),
-            question_language(text),
+            language,
+            {book: bridged_terms(self.db, self._lexicon, text, language, book) for book in books},
         )
 
     def search(self, query: str, game: str | None = None, limit: int = 10, game_source: str = "given") -> SearchResult:
@@ -280,8 +296,7 @@ class Searcher:
             game = store.resolve_game(self.db, game)
             if game not in self.index.game_units:
                 raise RefereeError(f"game {game!r} is not in the search index: run `referee index`")
-            lexical = bm25_scores(self.db, question.text, game, LEXICAL_CANDIDATES, question.terms)
-            ranked = self._fused(question, game, lexical, keep=limit)[0]
+            ranked = self._fused(question, game, self.lexical_in_game(question, game), keep=limit)[0]
         rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in ranked])
         hits = []
         for r in ranked:

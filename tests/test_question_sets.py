@@ -14,7 +14,12 @@ QUESTION_SETS = sorted((ROOT / "data").glob("questions-*.jsonl"))
 
 
 def test_the_shipped_sets_are_found() -> None:
-    assert {p.name for p in QUESTION_SETS} >= {"questions-dev.jsonl", "questions-extra.jsonl", "questions-uk.jsonl"}
+    assert {p.name for p in QUESTION_SETS} >= {
+        "questions-dev.jsonl",
+        "questions-extra.jsonl",
+        "questions-third.jsonl",
+        "questions-uk.jsonl",
+    }
 
 
 @pytest.mark.parametrize("path", QUESTION_SETS, ids=lambda p: p.name)

@@ -124,17 +124,30 @@ def test_game_name_in_the_question_does_not_pull_towards_text_naming_the_game(se
 @pytest.mark.parametrize(
     "query", ["How far can a player move?", "Скільки карт у колоді?", "tackle ball pass card dice"]
 )
-def test_one_lexical_pass_over_all_books_gives_each_game_its_own_pass(searcher, indexed_db: Path, query: str) -> None:
-    from indexer.lexical import bm25_scores
-    from indexer.search import LEXICAL_CANDIDATES
-
+def test_one_lexical_pass_over_all_books_gives_each_game_its_own_pass(searcher, query: str) -> None:
     question = searcher.question(query)
     split = searcher.lexical_by_game(question)
-    db = store.open_db(indexed_db)
     for game in searcher.index.game_units:
-        own = bm25_scores(db, question.text, game, LEXICAL_CANDIDATES, question.terms)
+        own = searcher.lexical_in_game(question, game)
         assert list(split[game]) == list(own) and split[game] == pytest.approx(own), game
     assert any(split.values())
+
+
+def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_bridge(searcher, monkeypatch) -> None:
+    from indexer.bridge import Lexicon
+
+    question, gold = (
+        "Where is the tacocat token placed at setup?",
+        "tacocat/налаштування/1",
+    )  # "Покладіть жетон Такота..."
+
+    def rank() -> int:
+        ids = [hit.entry["id"] for hit in searcher.search(question, game="tacocat", limit=10).hits]
+        return ids.index(gold) + 1 if gold in ids else 99
+
+    bridged = rank()
+    monkeypatch.setattr(searcher, "_lexicon", Lexicon())
+    assert bridged <= 3 < rank()
 
 
 def test_english_question_with_no_game_reaches_the_ukrainian_book(searcher) -> None:

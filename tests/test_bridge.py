@@ -1,0 +1,65 @@
+"""The English-Ukrainian word bridge of the lexical side (no model needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.bridge import LEXICON, bridged_terms, load_lexicon, read_lexicon
+from indexer.lexical import bm25_scores, stems
+from kb import store
+from kb.errors import RefereeError
+
+
+@pytest.fixture(scope="module")
+def db(built_db: Path):
+    return store.open_db(built_db)
+
+
+def test_english_question_words_become_ukrainian_word_beginnings(db) -> None:
+    terms = bridged_terms(db, load_lexicon(db), "Who wins the round?", "en", "uk")
+    assert {"вигра*", "перемаг*", "раунд*"} <= set(terms)
+    # "wins" and "winner" reach the lexicon through their stems, as FTS5 indexes English
+    assert "перемож*" in bridged_terms(db, load_lexicon(db), "Who is the winner?", "en", "uk")
+
+
+def test_short_ukrainian_forms_match_whole_words_only(db) -> None:
+    terms = bridged_terms(db, load_lexicon(db), "Which action may I take?", "en", "uk")
+    assert "дія" in terms and "дія*" not in terms
+
+
+def test_ukrainian_question_words_become_english_words(db) -> None:
+    assert {"win", "round"} <= set(bridged_terms(db, load_lexicon(db), "Хто виграє раунд?", "uk", "en"))
+
+
+def test_no_bridge_for_a_pair_the_lexicon_does_not_cover(db) -> None:
+    assert bridged_terms(db, load_lexicon(db), "Who wins?", "en", "de") == []
+    assert bridged_terms(db, load_lexicon(db, Path("/nonexistent.tsv")), "Who wins?", "en", "uk") == []
+
+
+def test_bridged_words_find_the_ukrainian_rule(db) -> None:
+    terms = bridged_terms(db, load_lexicon(db), "What if I cannot defend?", "en", "uk")
+    assert not bm25_scores(db, "What if I cannot defend?", "tacocat")  # the English words alone find nothing
+    found = bm25_scores(db, "What if I cannot defend?", "tacocat", terms=terms)
+    assert {"tacocat/play/2", "tacocat/play/3"} <= set(found)  # "Захищати атакувати...", "не може захиститися"
+
+
+def test_every_english_word_of_the_lexicon_occurs_in_an_english_rulebook(db) -> None:
+    """The lexicon's header says it was written from the English books' own words."""
+    words = sorted(read_lexicon())
+    db.execute("create virtual table if not exists temp.bridge_vocabulary using fts5vocab(main, entries_fts, row)")
+    vocabulary = {row[0] for row in db.execute("select term from temp.bridge_vocabulary")}
+    missing = [w for w, found in zip(words, stems(db, words), strict=True) if not set(found) & vocabulary]
+    assert not missing
+
+
+def test_a_malformed_lexicon_line_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "lexicon.tsv"
+    path.write_text("# comment\nwin\tвигра\nplayer\n", encoding="utf-8")
+    with pytest.raises(RefereeError, match=r"lexicon.tsv:3: expected an English word, a tab"):
+        read_lexicon(path)
+
+
+def test_the_shipped_lexicon_reads() -> None:
+    assert len(read_lexicon(LEXICON)) > 150
