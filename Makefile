@@ -28,6 +28,8 @@ demo: setup
 	$(BIN)/referee sheet takkure --format pdf -o data/takkure-sheet.pdf
 
 bench: setup
+	$(BIN)/referee build
+	$(BIN)/referee index
 	$(BIN)/python benchmarks/search_quality.py data/questions-dev.jsonl
 	$(BIN)/python benchmarks/search_quality.py data/questions-extra.jsonl
 	$(BIN)/python benchmarks/search_quality.py data/questions-third.jsonl
