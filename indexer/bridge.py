@@ -10,6 +10,7 @@ indexes them; Ukrainian words, which inflect by ending, by beginning.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,3 +91,10 @@ def _as_term(form: str) -> str:
 
 def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
+
+
+def terms_held(text: str, terms: list[str]) -> int:
+    """How many of the bridge's terms a text holds: a term ending in PREFIX as the beginning of
+    a word, any other as a whole word."""
+    words = re.findall(r"\w+", text.casefold())
+    return sum(any(w.startswith(t[: -len(PREFIX)]) if t.endswith(PREFIX) else w == t for w in words) for t in terms)

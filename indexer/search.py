@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from indexer.bridge import bridged_terms, load_lexicon
+from indexer.bridge import bridged_terms, load_lexicon, terms_held
 from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
@@ -261,12 +261,22 @@ class Searcher:
         ranked = [Ranked(game, int(candidates[i]), float(fused[i]), int(sentence_units[i])) for i in order[:keep]]
         return ranked, float(dense.max()) if len(dense) else 0.0
 
-    def _sentence(self, entry: dict[str, Any], unit: int) -> str | None:
+    def _sentence(self, entry: dict[str, Any], unit: int, question: Question) -> str | None:
+        """The entry's best sentence by cosine; in a book in another language, the sentence that
+        holds the most of the bridge's words when that one holds fewer: there the cosines of one
+        paragraph's sentences barely differ ("Who wins the round?" -> "Гравець, який має
+        найнижчий перемагає в раунді.", not "Гравці одночасно показують свою останню карту.")."""
         if unit < 0:
             return None
         found = sentences(entry["text"])
         number = int(self.index.unit_sentence[unit])
-        return found[number] if 0 <= number < len(found) else None
+        if not 0 <= number < len(found):
+            return None
+        bridged = question.bridged.get(self._languages[entry["game"]], [])
+        if bridged and entry["lang"] != question.language:
+            held = [terms_held(sentence, bridged) for sentence in found]
+            number = number if held[number] == max(held) else held.index(max(held))
+        return found[number]
 
     def question(self, query: str) -> Question:
         text = without_game_names(query, self._games)
@@ -301,7 +311,7 @@ class Searcher:
         hits = []
         for r in ranked:
             entry = rows[self.index.entry_ids[r.entry]]
-            hits.append(Hit(entry, r.score, self._sentence(entry, r.unit)))
+            hits.append(Hit(entry, r.score, self._sentence(entry, r.unit, question)))
         return SearchResult(query, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
 
 

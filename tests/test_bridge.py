@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.bridge import LEXICON, bridged_terms, load_lexicon, read_lexicon
+from indexer.bridge import LEXICON, bridged_terms, load_lexicon, read_lexicon, terms_held
 from indexer.lexical import bm25_scores, stems
 from kb import store
 from kb.errors import RefereeError
@@ -63,3 +63,10 @@ def test_a_malformed_lexicon_line_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_the_shipped_lexicon_reads() -> None:
     assert len(read_lexicon(LEXICON)) > 150
+
+
+def test_terms_are_held_as_word_beginnings_or_whole_words() -> None:
+    terms = ["перемаг*", "раунд*", "гри"]
+    assert terms_held("Гравець, який має найнижчий перемагає в раунді.", terms) == 2
+    assert terms_held("Кінець гри.", terms) == 1
+    assert terms_held("Правила гравця.", ["гра"]) == 0  # a short form is a whole word, not a beginning

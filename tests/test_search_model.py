@@ -150,6 +150,13 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
     assert bridged <= 3 < rank()
 
 
+def test_across_languages_the_quote_is_the_sentence_holding_the_bridged_words(searcher) -> None:
+    hits = searcher.search("Who wins the round?", game="tacocat", limit=10).hits
+    paragraph = next(hit for hit in hits if hit.entry["id"] == "tacocat/play/7")
+    # by cosine alone: "Гравці одночасно показують свою останню карту." (players reveal their last card)
+    assert paragraph.best_sentence == "Гравець, який має найнижчий перемагає в раунді."
+
+
 def test_english_question_with_no_game_reaches_the_ukrainian_book(searcher) -> None:
     result = searcher.search("What are the seven tiles used for?", limit=5)
     assert sum(result.likelihood.values()) == pytest.approx(1.0, abs=0.01)
