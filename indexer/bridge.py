@@ -17,14 +17,13 @@ from pathlib import Path
 
 import sqlite_utils
 
-from indexer.lexical import query_terms, stems
+from indexer.lexical import PREFIX, query_terms, stems
 from kb.errors import RefereeError
 from kb.paths import PROJECT_ROOT
 
 LEXICON = PROJECT_ROOT / "data" / "lexicon-en-uk.tsv"
 PAIR = ("en", "uk")
 SHORTEST_BEGINNING = 4  # shorter Ukrainian forms match the whole word only ("дія", "гри")
-PREFIX = "*"  # a term ending so is matched as a word beginning (`lexical.bm25_scores`)
 
 
 @dataclass

@@ -17,6 +17,7 @@ my me our your their what how when where who whom which why many much with by at
 those there if may might must should would will shall not no any some than then so into onto about
 """
 STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+PREFIX = "*"  # a term ending so matches every word beginning with it (the word bridge makes them)
 MAX_TERMS = 32
 
 
@@ -63,10 +64,10 @@ def match_terms(db: sqlite_utils.Database, text: str, common: frozenset[str] | N
 
 
 def _phrase(term: str) -> str:
-    """A term as an FTS5 string literal; one ending in "*" (only the word bridge makes them: a
-    question's own words are \\w runs) matches every word beginning so."""
-    if term.endswith("*") and len(term) > 1:
-        return '"' + term[:-1].replace('"', '""') + '"*'
+    """A term as an FTS5 string literal, a PREFIX term as a prefix query (a question's own words
+    are \\w runs, so only the word bridge makes those)."""
+    if term.endswith(PREFIX) and len(term) > len(PREFIX):
+        return '"' + term[: -len(PREFIX)].replace('"', '""') + '"' + PREFIX
     return '"' + term.replace('"', '""') + '"'
 
 
