@@ -34,16 +34,6 @@ def _print_verdict(data: dict[str, Any]) -> None:
             typer.echo(f"      [{reason['entry']}] {reason['explanation']}")
 
 
-def _describe(check) -> dict[str, Any]:
-    return {
-        "name": check.name,
-        "game": check.game,
-        "description": check.description,
-        "facts": [fact.describe() for fact in check.facts],
-        "example": check.example,
-    }
-
-
 @app.command()
 @friendly
 def check(
@@ -58,55 +48,57 @@ def check(
     json_: JsonOption = False,
 ) -> None:
     """Check a described situation: legal, illegal, ambiguous, unknown, or a value, with the rules."""
-    from kb.checks import discover_checks, situation_from, verdict_dict
+    from kb.checks import discover_checks
 
     checks = discover_checks(default_corpus_dir())
     if list_:
-        rows = [_describe(c) for c in checks.values() if game is None or c.game == game]
-        if game and not rows:
-            games = ", ".join(sorted({c.game for c in checks.values()}))
-            raise RefereeError(f"no checks for game {game!r}; games with checks: {games}")
-        if json_:
-            print_json([{k: r[k] for k in ("name", "game", "description")} for r in rows])
-        else:
-            for row in rows:
-                typer.echo(f"{row['game']:<17} {row['name']:<26} {row['description']}")
-        return
-    if describe:
-        if describe not in checks:
-            raise RefereeError(f"unknown check {describe!r}; see `referee check --list`")
-        data = _describe(checks[describe])
-        if json_:
-            print_json(data)
-            return
-        typer.echo(f"{data['name']} ({data['game']}): {data['description']}\nfacts:")
-        for f in data["facts"]:
-            extra = ", ".join(f"{k}={v}" for k, v in f.items() if k not in ("name", "type", "help"))
-            typer.echo(f"  {f['name']} ({f['type']}{', ' + extra if extra else ''}): {f['help']}")
-        import yaml
+        _print_list(checks, game, json_)
+    elif describe:
+        _print_description(checks, describe, json_)
+    else:
+        _print_settled(checks, situation, name, fact or [], json_)
 
-        typer.echo(
-            "example situation (YAML):\n"
-            + yaml.safe_dump(data["example"], allow_unicode=True, sort_keys=False, default_flow_style=None)
-        )
+
+def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
+    from kb.checks import checks_of_game
+
+    rows = [{"name": c.name, "game": c.game, "description": c.description} for c in checks_of_game(checks, game)]
+    if json_:
+        print_json(rows)
         return
+    for row in rows:
+        typer.echo(f"{row['game']:<17} {row['name']:<26} {row['description']}")
+
+
+def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
+    import yaml
+
+    from kb.checks import describe_check, find_check
+
+    data = describe_check(find_check(checks, name))
+    if json_:
+        print_json(data)
+        return
+    typer.echo(f"{data['name']} ({data['game']}): {data['description']}\nfacts:")
+    for f in data["facts"]:
+        extra = ", ".join(f"{k}={v}" for k, v in f.items() if k not in ("name", "type", "help"))
+        typer.echo(f"  {f['name']} ({f['type']}{', ' + extra if extra else ''}): {f['help']}")
+    typer.echo(
+        "example situation (YAML):\n"
+        + yaml.safe_dump(data["example"], allow_unicode=True, sort_keys=False, default_flow_style=None)
+    )
+
+
+def _print_settled(
+    checks: dict[str, Any], situation: str | None, name: str | None, facts: list[str], json_: bool
+) -> None:
+    from kb.checks import settle, situation_from
+
+    document = None
     if situation is not None:
         text = sys.stdin.read() if situation == "-" else _read(Path(situation))
-        doc = situation_from(text, "stdin" if situation == "-" else situation)
-    elif name:
-        doc = {"game": None, "check": name, "facts": {}}
-    else:
-        raise RefereeError("give a situation file, or --check NAME with --fact name=value; --list shows the checks")
-    if name and situation is not None and name != doc["check"]:
-        raise RefereeError(f"--check {name!r} disagrees with the situation's check {doc['check']!r}")
-    if doc["check"] not in checks:
-        raise RefereeError(f"unknown check {doc['check']!r}; see `referee check --list`")
-    chosen = checks[doc["check"]]
-    if doc.get("game") and doc["game"] != chosen.game:
-        raise RefereeError(f"check {chosen.name!r} belongs to {chosen.game}, not {doc['game']}")
-    facts = dict(doc["facts"])
-    facts.update(_parse_fact(f) for f in fact or [])
-    data = verdict_dict(chosen, chosen.run(facts))
+        document = situation_from(text, "stdin" if situation == "-" else situation)
+    data = settle(checks, document, name, dict(_parse_fact(f) for f in facts))
     if json_:
         print_json(data)
     else:

@@ -273,3 +273,45 @@ def situation_from(text: str, source: str) -> dict[str, Any]:
     if not isinstance(facts, dict):
         raise RefereeError(f"{source}: 'facts' must be a mapping of fact names to values")
     return {"game": data.get("game"), "check": str(data["check"]), "facts": facts}
+
+
+def checks_of_game(checks: dict[str, Check], game: str | None) -> list[Check]:
+    """The checks, or one game's; a game with none is an error naming the games that have some."""
+    chosen = [c for c in checks.values() if game is None or c.game == game]
+    if game and not chosen:
+        games = ", ".join(sorted({c.game for c in checks.values()}))
+        raise RefereeError(f"no checks for game {game!r}; games with checks: {games}")
+    return chosen
+
+
+def find_check(checks: dict[str, Check], name: str) -> Check:
+    if name not in checks:
+        raise RefereeError(f"unknown check {name!r}; see `referee check --list`")
+    return checks[name]
+
+
+def describe_check(check: Check) -> dict[str, Any]:
+    """What a user needs to write a situation for the check: its facts and an example."""
+    return {
+        "name": check.name,
+        "game": check.game,
+        "description": check.description,
+        "facts": [fact.describe() for fact in check.facts],
+        "example": check.example,
+    }
+
+
+def settle(
+    checks: dict[str, Check], situation: dict[str, Any] | None, name: str | None, facts: dict[str, Any]
+) -> dict[str, Any]:
+    """The verdict for a situation document (`situation_from`) and/or a check named with facts
+    given one by one, which add to or override the document's."""
+    if situation is None and not name:
+        raise RefereeError("give a situation file, or --check NAME with --fact name=value; --list shows the checks")
+    situation = situation or {"game": None, "check": name, "facts": {}}
+    if name and name != situation["check"]:
+        raise RefereeError(f"--check {name!r} disagrees with the situation's check {situation['check']!r}")
+    check = find_check(checks, situation["check"])
+    if situation.get("game") and situation["game"] != check.game:
+        raise RefereeError(f"check {check.name!r} belongs to {check.game}, not {situation['game']}")
+    return verdict_dict(check, check.run({**situation["facts"], **facts}))

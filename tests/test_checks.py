@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from kb import store
-from kb.checks import discover_checks
+from kb.checks import checks_of_game, discover_checks, settle
 from kb.errors import RefereeError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -328,3 +328,30 @@ def test_any_wrong_fact_value_is_a_clear_error_never_a_crash(name: str, bad: obj
             assert fact.name in str(exc) or "facts" in str(exc)
         else:
             assert verdict.verdict in ("legal", "illegal", "ambiguous", "unknown", "value")
+
+
+def test_settle_lets_facts_given_one_by_one_override_the_document() -> None:
+    document = {"game": "tacocat", "check": "duel", "facts": {"mine": 2, "theirs": 9}}
+    assert settle(CHECKS, document, None, {})["value"] == "opponent"
+    assert settle(CHECKS, document, "duel", {"mine": 10})["value"] == "me"
+    assert settle(CHECKS, None, "duel", {"mine": 2, "theirs": 9}) == settle(CHECKS, document, None, {})
+
+
+@pytest.mark.parametrize(
+    ("document", "name", "message"),
+    [
+        (None, None, "give a situation file"),
+        ({"game": None, "check": "duel", "facts": {}}, "pass", "disagrees"),
+        ({"game": None, "check": "no-such-check", "facts": {}}, None, "unknown check"),
+        ({"game": "ta-ke", "check": "duel", "facts": {}}, None, "belongs to tacocat"),
+    ],
+)
+def test_settle_refuses_a_situation_it_cannot_decide(document, name, message) -> None:
+    with pytest.raises(RefereeError, match=message):
+        settle(CHECKS, document, name, {})
+
+
+def test_checks_of_a_game_without_checks_names_those_with() -> None:
+    assert {c.game for c in checks_of_game(CHECKS, "tacocat")} == {"tacocat"}
+    with pytest.raises(RefereeError, match=r"games with checks: .*takkure"):
+        checks_of_game(CHECKS, "chess")
