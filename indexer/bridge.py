@@ -61,7 +61,7 @@ def load_lexicon(db: sqlite_utils.Database, path: Path = LEXICON) -> Lexicon:
     for word, word_stems in zip(words, stems(db, words), strict=True):
         for stem in word_stems:
             lexicon.english.setdefault(stem, set()).update(pairs[word])
-        for form in pairs[word]:
+        for form in sorted(pairs[word]):  # sorted: the bridged words are read by the model in order
             lexicon.ukrainian.setdefault(form, set()).add(word)
     return lexicon
 
@@ -73,8 +73,10 @@ def bridged_terms(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source
         return []
     words = query_terms(text)
     if source == "en":
-        found = (form for word_stems in stems(db, words) for s in word_stems for form in lexicon.english.get(s, ()))
-        return _unique(_as_term(form) for form in found)
+        found = (
+            form for word_stems in stems(db, words) for s in word_stems for form in sorted(lexicon.english.get(s, ()))
+        )
+        return _unique(_as_term(form) for form in found)  # in the question's order, so the model reads it
     return _unique(english for word in words for english in _english_for(lexicon, word))
 
 
@@ -90,6 +92,12 @@ def _as_term(form: str) -> str:
 
 def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
+
+
+def bridged_text(terms: list[str]) -> str:
+    """The bridge's terms as plain words: the question read word by word in the book's language,
+    for the model to embed (a word beginning is still most of the word to its tokenizer)."""
+    return " ".join(term.removesuffix(PREFIX) for term in terms)
 
 
 def terms_held(text: str, terms: list[str]) -> int:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.bridge import LEXICON, bridged_terms, load_lexicon, read_lexicon, terms_held
+from indexer.bridge import LEXICON, Lexicon, bridged_terms, bridged_text, load_lexicon, read_lexicon, terms_held
 from indexer.lexical import bm25_scores, stems
 from kb import store
 from kb.errors import RefereeError
@@ -70,3 +70,12 @@ def test_terms_are_held_as_word_beginnings_or_whole_words() -> None:
     assert terms_held("Гравець, який має найнижчий перемагає в раунді.", terms) == 2
     assert terms_held("Кінець гри.", terms) == 1
     assert terms_held("Правила гравця.", ["гра"]) == 0  # a short form is a whole word, not a beginning
+
+
+def test_bridged_words_come_in_the_questions_order_whatever_the_hash_seed(db) -> None:
+    """The model reads them as a text, so their order must not follow a set's."""
+    forms = {"зустріч", "бій", "двобій", "сутичка", "поєдинок", "дуель"}
+    lexicon = Lexicon(english={"duel": forms, "card": {"карт", "картк"}})
+    terms = bridged_terms(db, lexicon, "Which card wins the duel?", "en", "uk")
+    assert terms == ["карт*", "картк*", "бій", "двобій*", "дуель*", "зустріч*", "поєдинок*", "сутичка*"]
+    assert bridged_text(terms) == "карт картк бій двобій дуель зустріч поєдинок сутичка"

@@ -150,6 +150,47 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
     assert bridged <= 3 < rank()
 
 
+def test_a_question_is_reread_in_the_other_books_language_through_the_bridge(searcher, monkeypatch) -> None:
+    from indexer.bridge import Lexicon, bridged_text
+
+    question = searcher.question("Who wins the round?")
+    assert set(question.reread) == {"uk"}
+    expected = searcher.encoder.queries([bridged_text(question.bridged["uk"])])[0]
+    assert float(question.reread["uk"] @ expected) > 0.9999
+    monkeypatch.setattr(searcher, "_lexicon", Lexicon())
+    assert searcher.question("Who wins the round?").reread == {}
+
+
+def test_the_reread_is_mixed_into_the_cosines_but_not_into_the_evidence(searcher) -> None:
+    from indexer import search as search_module
+
+    question = searcher.question("Who wins the round?")
+    none = np.array([], dtype=np.int64)
+    weights = search_module.CROSS_LANGUAGE_WEIGHTS
+    share = search_module.REREAD_WEIGHT
+    own, candidates, _, evidence = searcher._dense([question.vector], [1.0], "tacocat", none, weights)
+    reread, same, _, _ = searcher._dense([question.reread["uk"]], [1.0], "tacocat", none, weights)
+    mixed, both, _, mixed_evidence = searcher._dense(
+        [question.vector, question.reread["uk"]], [1 - share, share], "tacocat", none, weights
+    )
+    assert np.array_equal(candidates, same) and np.array_equal(candidates, both)  # a small book: every entry
+    assert np.allclose(mixed, (1 - share) * own + share * reread, atol=1e-6)
+    assert mixed_evidence == evidence
+
+
+def test_the_reread_puts_the_setup_rule_first(searcher, monkeypatch) -> None:
+    from indexer import search as search_module
+
+    def first() -> str:
+        return (
+            searcher.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits[0].entry["id"]
+        )
+
+    assert first() == "tacocat/налаштування/1"  # "Покладіть жетон Такота на центральне місце дошки."
+    monkeypatch.setattr(search_module, "REREAD_WEIGHT", 0.0)
+    assert first() != "tacocat/налаштування/1"
+
+
 def test_across_languages_the_quote_is_the_sentence_holding_the_bridged_words(searcher) -> None:
     hits = searcher.search("Who wins the round?", game="tacocat", limit=10).hits
     paragraph = next(hit for hit in hits if hit.entry["id"] == "tacocat/play/7")
