@@ -69,15 +69,38 @@ def load_lexicon(db: sqlite_utils.Database, path: Path = LEXICON) -> Lexicon:
 def bridged_terms(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source: str, target: str) -> list[str]:
     """The question's words in the book's language, as lexical terms (word beginnings end in
     PREFIX). Nothing when the bridge does not cover the pair."""
-    if not lexicon or {source, target} != set(PAIR):
+    if not _covers(lexicon, source, target):
         return []
+    found = _renderings(db, lexicon, query_terms(text), source)
+    return _unique(_as_term(form) if source == "en" else form for forms in found for form in forms)
+
+
+def bridged_reading(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source: str, target: str) -> str:
+    """The question read word by word in the book's language, for the model to embed: each
+    word's renderings in the question's order (a word beginning is still most of the word to
+    its tokenizer), or the word itself where the lexicon has none ("jumbo", a name): the model
+    reads that in either language. Empty when the bridge renders no word of it."""
+    if not _covers(lexicon, source, target):
+        return ""
     words = query_terms(text)
+    found = _renderings(db, lexicon, words, source)
+    if not any(found):
+        return ""
+    return " ".join(" ".join(_unique(forms)) if forms else word for word, forms in zip(words, found, strict=True))
+
+
+def _covers(lexicon: Lexicon, source: str, target: str) -> bool:
+    return bool(lexicon) and {source, target} == set(PAIR)
+
+
+def _renderings(db: sqlite_utils.Database, lexicon: Lexicon, words: list[str], source: str) -> list[list[str]]:
+    """Each word's renderings in the pair's other language, empty where the lexicon has none;
+    sorted, so that their order never follows a set's (the model reads them in order)."""
     if source == "en":
-        found = (
-            form for word_stems in stems(db, words) for s in word_stems for form in sorted(lexicon.english.get(s, ()))
-        )
-        return _unique(_as_term(form) for form in found)  # in the question's order, so the model reads it
-    return _unique(english for word in words for english in _english_for(lexicon, word))
+        return [
+            [form for s in word_stems for form in sorted(lexicon.english.get(s, ()))] for word_stems in stems(db, words)
+        ]
+    return [list(_english_for(lexicon, word)) for word in words]
 
 
 def _english_for(lexicon: Lexicon, word: str) -> Iterable[str]:
@@ -92,12 +115,6 @@ def _as_term(form: str) -> str:
 
 def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
-
-
-def bridged_text(terms: list[str]) -> str:
-    """The bridge's terms as plain words: the question read word by word in the book's language,
-    for the model to embed (a word beginning is still most of the word to its tokenizer)."""
-    return " ".join(term.removesuffix(PREFIX) for term in terms)
 
 
 def terms_held(text: str, terms: list[str]) -> int:

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from indexer.bridge import bridged_terms, bridged_text, load_lexicon, terms_held
+from indexer.bridge import bridged_reading, bridged_terms, load_lexicon, terms_held
 from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
@@ -66,7 +66,7 @@ class Question(NamedTuple):
     terms: list[str]  # the words worth matching (`match_terms`)
     language: str  # told by script
     bridged: dict[str, list[str]]  # book language -> the question's words in it (`bridge`)
-    reread: dict[str, np.ndarray]  # book language -> the vector of those words (`bridged_text`)
+    reread: dict[str, np.ndarray]  # book language -> the question read in it (`bridged_reading`), embedded
 
 
 class Ranked(NamedTuple):
@@ -311,8 +311,9 @@ class Searcher:
         searched = {self._languages[game]} if game else set(self._languages.values())
         books = sorted(searched - {language})
         bridged = {book: bridged_terms(self.db, self._lexicon, text, language, book) for book in books}
-        rereadable = [book for book in books if bridged[book]]
-        vectors = self.encoder.queries([text, *(bridged_text(bridged[book]) for book in rereadable)])
+        readings = {book: bridged_reading(self.db, self._lexicon, text, language, book) for book in books}
+        rereadable = [book for book in books if readings[book]]
+        vectors = self.encoder.queries([text, *(readings[book] for book in rereadable)])
         return Question(
             text,
             vectors[0],

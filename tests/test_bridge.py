@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from indexer.bridge import LEXICON, Lexicon, bridged_terms, bridged_text, load_lexicon, read_lexicon, terms_held
+from indexer.bridge import (
+    LEXICON,
+    Lexicon,
+    bridged_reading,
+    bridged_terms,
+    load_lexicon,
+    read_lexicon,
+    terms_held,
+)
 from indexer.lexical import bm25_scores, stems
 from kb import store
 from kb.errors import RefereeError
@@ -78,4 +86,12 @@ def test_bridged_words_come_in_the_questions_order_whatever_the_hash_seed(db) ->
     lexicon = Lexicon(english={"duel": forms, "card": {"карт", "картк"}})
     terms = bridged_terms(db, lexicon, "Which card wins the duel?", "en", "uk")
     assert terms == ["карт*", "картк*", "бій", "двобій*", "дуель*", "зустріч*", "поєдинок*", "сутичка*"]
-    assert bridged_text(terms) == "карт картк бій двобій дуель зустріч поєдинок сутичка"
+    reading = bridged_reading(db, lexicon, "Which card wins the duel?", "en", "uk")
+    assert reading == "карт картк wins бій двобій дуель зустріч поєдинок сутичка"  # "wins": no rendering, kept
+
+
+def test_a_question_the_lexicon_renders_no_word_of_has_no_reading(db) -> None:
+    assert bridged_reading(db, load_lexicon(db), "Xylophone zebras?", "en", "uk") == ""
+    assert bridged_reading(db, load_lexicon(db), "Who wins the round?", "en", "de") == ""
+    reading = bridged_reading(db, load_lexicon(db), "Хто виграє раунд?", "uk", "en")
+    assert "win" in reading.split() and "round" in reading.split()

@@ -151,11 +151,12 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
 
 
 def test_a_question_is_reread_in_the_other_books_language_through_the_bridge(searcher, monkeypatch) -> None:
-    from indexer.bridge import Lexicon, bridged_text
+    from indexer.bridge import Lexicon, bridged_reading
 
     question = searcher.question("Who wins the round?")
     assert set(question.reread) == {"uk"}
-    expected = searcher.encoder.queries([bridged_text(question.bridged["uk"])])[0]
+    reading = bridged_reading(searcher.db, searcher._lexicon, "Who wins the round?", "en", "uk")
+    expected = searcher.encoder.queries([reading])[0]
     assert float(question.reread["uk"] @ expected) > 0.9999
     monkeypatch.setattr(searcher, "_lexicon", Lexicon())
     assert searcher.question("Who wins the round?").reread == {}
