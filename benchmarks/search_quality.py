@@ -8,6 +8,9 @@ contain a gold passage):
 - dense only: the same model, whole-entry cosine, no sentences, no BM25, no kind prior;
 - naive RAG: the rulebook cut into 1,000-character chunks with 100 characters of overlap,
   same model, cosine.
+
+Then what `referee ask` shows, game given: how often its answer entries hold a gold passage,
+and how often the quotes it prints from them do (a sentence, or a whole table, FAQ or card).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from indexer.evaluate import Question, evaluate, load_questions  # noqa: E402
+from indexer.answer import ask  # noqa: E402
+from indexer.evaluate import Question, evaluate, hits_gold, load_questions  # noqa: E402
 from indexer.lexical import bm25_scores  # noqa: E402
 from indexer.search import Searcher  # noqa: E402
 from kb import store  # noqa: E402
@@ -93,6 +97,18 @@ def main() -> None:
             s = data["overall"]
             figures = f"{s['hit@1']:>6.2f} {s['hit@3']:>6.2f} {s['hit@5']:>6.2f} {s['mrr']:>6.3f}"
             print(f"{name:<30} {mode:<11} {figures} {per_question:>6.1f}")
+    entries_held, quotes_held = ask_quotes(searcher, questions, entries)
+    print(f"\nask, game given: answer entries hold a gold passage for {entries_held}/{len(questions)} questions,")
+    print(f"the quotes printed from them for {quotes_held}/{len(questions)}")
+
+
+def ask_quotes(searcher: Searcher, questions: list[Question], entries: dict[str, dict]) -> tuple[int, int]:
+    entries_held = quotes_held = 0
+    for q in questions:
+        answer = ask(searcher, q.q, game=q.game)["answer"]
+        entries_held += any(hits_gold(entries[a["id"]]["title"], entries[a["id"]]["text"], q.gold) for a in answer)
+        quotes_held += any(hits_gold("", a["quote"], q.gold) for a in answer)
+    return entries_held, quotes_held
 
 
 if __name__ == "__main__":

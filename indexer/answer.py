@@ -12,7 +12,7 @@ from indexer.search import Hit, Searcher
 from kb import store
 from kb.text import sentences
 
-STRUCTURED_KINDS = frozenset({"table", "procedure", "faq"})  # quoted whole: rows, steps, Q with its A
+STRUCTURED_KINDS = frozenset({"table", "procedure", "faq", "card"})  # quoted whole: rows, steps, Q with its A, a card
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
 SECOND_ANSWER_MARGIN = 0.01
 SHORT_QUOTE = 40

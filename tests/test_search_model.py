@@ -224,6 +224,14 @@ def test_ask_quotes_verbatim_with_section(searcher, games) -> None:
         assert item["path"] == entry["path"]
 
 
+def test_ask_quotes_a_card_whole(searcher) -> None:
+    """A card is read whole at the table: its name and flavour first, its effect last."""
+    answer = ask(searcher, "What does the Colin Meads card do?", game="rugby-world")["answer"][0]
+    card = store.show(searcher.db, answer["id"])
+    assert card["kind"] == "card" and answer["quote"] == card["text"]
+    assert answer["quote"].endswith("The back tackles and automatically steals the ball.")
+
+
 def test_ask_lists_faq_answers_that_bear_on_the_rule(searcher) -> None:
     answer = ask(searcher, "can a kick play score more than 1 point beyond 0?", game="touchdown-heroes")
     ids = [a["id"] for a in answer["answer"] + answer["clarified_by"]]
