@@ -20,11 +20,12 @@ LINKED_QUOTE = 300
 
 
 def quote_of(hit: Hit) -> str:
-    """The whole entry for tables and procedures (rows belong together), else its best sentence."""
+    """The whole entry for what is read whole (a table's rows, a procedure's steps, a FAQ, a
+    card), else its best sentence, with the next or previous one when that is the second best."""
     entry = hit.entry
-    if entry["kind"] in STRUCTURED_KINDS or not hit.best_sentence or len(hit.best_sentence) < SHORT_QUOTE:
+    if entry["kind"] in STRUCTURED_KINDS or not hit.passage or len(hit.passage) < SHORT_QUOTE:
         return entry["text"]
-    return hit.best_sentence
+    return hit.passage
 
 
 def _citation(entry: dict[str, Any], quote: str, **extra: str) -> dict[str, Any]:

@@ -75,6 +75,16 @@ class Ranked(NamedTuple):
     entry: int  # position in the index's entry list
     score: float
     unit: int  # the entry's best sentence unit, -1 if none
+    second: int = -1  # its second-best sentence unit
+
+
+class Cosines(NamedTuple):
+    """One question vector against a game's candidate entries."""
+
+    entry: np.ndarray  # best whole-entry cosine
+    sentence: np.ndarray  # best sentence cosine
+    best_unit: np.ndarray  # that sentence's unit, -1 if none
+    second_unit: np.ndarray  # the entry's second-best sentence unit, -1 if none
 
 
 @dataclass
@@ -82,6 +92,7 @@ class Hit:
     entry: dict[str, Any]
     score: float
     best_sentence: str | None = None
+    passage: str | None = None  # the best sentence, with its neighbour when that is the second best
 
     def to_dict(self) -> dict[str, Any]:
         e = self.entry
@@ -201,11 +212,11 @@ class Searcher:
 
     def _dense(
         self, vectors: list[np.ndarray], mix: list[float], game: str, extra: np.ndarray, weights: tuple[float, float]
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    ) -> tuple[np.ndarray, np.ndarray, Cosines, float]:
         """For the entries the vectors or `extra` bring up: best whole-entry cosine plus best
         sentence cosine (summed with `weights`), mixed over `vectors` with `mix`; the first
-        vector's best sentence unit per entry, and its best score (the game's evidence). Entries
-        no side found cannot reach the top."""
+        vector's cosines, and its best score (the game's evidence). Entries no side found cannot
+        reach the top."""
         import faiss
 
         lo, hi = self.index.game_units[game]
@@ -216,35 +227,30 @@ class Searcher:
         scores, units = self.index.faiss.search(np.vstack(vectors), k, params=params)
         found = [units[row][units[row] >= 0] for row in range(len(vectors))]
         candidates = np.union1d(np.concatenate([self.index.unit_entry[u] for u in found]), extra).astype(np.int64)
-        per_vector = []
-        for row in range(len(vectors)):
-            kept = units[row] >= 0
-            (entry_best, sentence_best), sentence_units = self._best_cosines(
-                scores[row][kept], units[row][kept], candidates
-            )
-            per_vector.append((weights[0] * entry_best + weights[1] * sentence_best, sentence_units))
-        fused = sum(share * dense for share, (dense, _) in zip(mix, per_vector, strict=True))
-        own, own_units = per_vector[0]
-        return fused, candidates, own_units, float(own.max()) if len(candidates) else 0.0
+        per_vector = [self._best_cosines(scores[row][units[row] >= 0], u, candidates) for row, u in enumerate(found)]
+        dense = [weights[0] * c.entry + weights[1] * c.sentence for c in per_vector]
+        fused = sum(share * d for share, d in zip(mix, dense, strict=True))
+        return fused, candidates, per_vector[0], float(dense[0].max()) if len(candidates) else 0.0
 
-    def _best_cosines(
-        self, scores: np.ndarray, units: np.ndarray, candidates: np.ndarray
-    ) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
-        """Each candidate entry's best whole-entry and best sentence cosine among one search's
-        units (the search's lowest for an entry it did not bring up), and that sentence's unit."""
+    def _best_cosines(self, scores: np.ndarray, units: np.ndarray, candidates: np.ndarray) -> Cosines:
+        """Each candidate entry's cosines among one search's units (the search's lowest for an
+        entry it did not bring up)."""
         floor = float(scores.min()) if len(scores) else 0.0
         slot = np.searchsorted(candidates, self.index.unit_entry[units])
         entry_best = np.full(len(candidates), floor, dtype=np.float32)
         sentence_best = np.full(len(candidates), floor, dtype=np.float32)
-        sentence_unit = np.full(len(candidates), -1, dtype=np.int64)
+        best_unit = np.full(len(candidates), -1, dtype=np.int64)
+        second_unit = np.full(len(candidates), -1, dtype=np.int64)
         is_sentence = self.index.unit_kind[units] == SENTENCE_UNIT
         np.maximum.at(entry_best, slot[~is_sentence], scores[~is_sentence])
         # faiss returns the best first, so the first sentence seen for an entry is its best
         for unit, place, score in zip(units[is_sentence], slot[is_sentence], scores[is_sentence], strict=True):
-            if sentence_unit[place] < 0:
-                sentence_unit[place] = unit
+            if best_unit[place] < 0:
+                best_unit[place] = unit
                 sentence_best[place] = score
-        return (entry_best, sentence_best), sentence_unit
+            elif second_unit[place] < 0:
+                second_unit[place] = unit
+        return Cosines(entry_best, sentence_best, best_unit, second_unit)
 
     def _term_bonus(self, query: str, game: str, candidates: np.ndarray) -> np.ndarray:
         named = _named_terms(query, self._terms.get(game, {}))
@@ -275,7 +281,7 @@ class Searcher:
         reread = question.reread.get(self._languages[game]) if crosses else None
         if reread is not None:  # the evidence stays the question's own: the gap was calibrated on it
             vectors, mix = [question.vector, reread], [1.0 - REREAD_WEIGHT, REREAD_WEIGHT]
-        dense, candidates, sentence_units, evidence = self._dense(vectors, mix, game, found, weights)
+        dense, candidates, own, evidence = self._dense(vectors, mix, game, found, weights)
         ids = self.index.entry_ids
         bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
         penalty = self.index.informative[candidates].astype(np.float32)
@@ -283,7 +289,10 @@ class Searcher:
         top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
         fused[top] += self._term_bonus(question.text, game, candidates[top])
         order = np.argsort(-fused, kind="stable")
-        ranked = [Ranked(game, int(candidates[i]), float(fused[i]), int(sentence_units[i])) for i in order[:keep]]
+        ranked = [
+            Ranked(game, int(candidates[i]), float(fused[i]), int(own.best_unit[i]), int(own.second_unit[i]))
+            for i in order[:keep]
+        ]
         return ranked, evidence
 
     def _sentence(self, entry: dict[str, Any], unit: int, question: Question) -> str | None:
@@ -291,17 +300,33 @@ class Searcher:
         holds the most of the bridge's words when that one holds fewer: there the cosines of one
         paragraph's sentences barely differ ("Who wins the round?" -> "Гравець, який має
         найнижчий перемагає в раунді.", not "Гравці одночасно показують свою останню карту.")."""
-        if unit < 0:
-            return None
         found = sentences(entry["text"])
-        number = int(self.index.unit_sentence[unit])
-        if not 0 <= number < len(found):
+        number = self._sentence_number(unit, found)
+        if number is None:
             return None
         bridged = question.bridged.get(self._languages[entry["game"]], [])
         if bridged and entry["lang"] != question.language:
             held = [terms_held(sentence, bridged) for sentence in found]
             number = number if held[number] == max(held) else held.index(max(held))
         return found[number]
+
+    def _passage(self, entry: dict[str, Any], ranked: Ranked, best: str | None, question: Question) -> str | None:
+        """The best sentence and the one next to it, as one verbatim slice of the entry, when that
+        neighbour is the entry's second best: an answer often runs over two sentences ("Start of
+        the match: Make a referee roll." / "The winner DECIDES..."). Within the question's
+        language only, where the cosines of one paragraph's sentences tell them apart."""
+        found = sentences(entry["text"])
+        first = self._sentence_number(ranked.unit, found)
+        second = self._sentence_number(ranked.second, found)
+        if best is None or entry["lang"] != question.language or first is None or second is None:
+            return best
+        if abs(first - second) != 1 or found[first] != best:
+            return best
+        return verbatim_span(entry["text"], found[min(first, second)], found[max(first, second)]) or best
+
+    def _sentence_number(self, unit: int, found: list[str]) -> int | None:
+        number = int(self.index.unit_sentence[unit]) if unit >= 0 else -1
+        return number if 0 <= number < len(found) else None
 
     def question(self, query: str, game: str | None = None) -> Question:
         """The question derived once; read through the bridge for the books it will be scored in
@@ -345,8 +370,16 @@ class Searcher:
         hits = []
         for r in ranked:
             entry = rows[self.index.entry_ids[r.entry]]
-            hits.append(Hit(entry, r.score, self._sentence(entry, r.unit, question)))
+            best = self._sentence(entry, r.unit, question)
+            hits.append(Hit(entry, r.score, best, self._passage(entry, r, best, question)))
         return SearchResult(query, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
+
+
+def verbatim_span(text: str, first: str, last: str) -> str | None:
+    """The slice of `text` from `first` through the next `last` after it (both verbatim in it)."""
+    start = text.find(first)
+    end = text.find(last, start + len(first)) if start >= 0 else -1
+    return text[start : end + len(last)] if end >= 0 else None
 
 
 def _names(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:

@@ -232,6 +232,32 @@ def test_ask_quotes_a_card_whole(searcher) -> None:
     assert answer["quote"].endswith("The back tackles and automatically steals the ball.")
 
 
+def test_a_passage_joins_the_best_sentence_to_its_neighbour_only_when_that_is_second_best(searcher) -> None:
+    from indexer.search import Ranked
+    from kb.text import sentences
+
+    entry = store.show(searcher.db, "ta-ke/course-of-the-game/1")
+    position = searcher.index.entry_index[entry["id"]]
+    units = {
+        int(searcher.index.unit_sentence[u]): int(u)
+        for u in np.where(searcher.index.unit_entry == position)[0]
+        if searcher.index.unit_sentence[u] >= 0
+    }
+    found = sentences(entry["text"])
+    assert len(found) >= 3
+    english = searcher.question("Who begins?")
+
+    def passage(best: int, second: int, question=english) -> str | None:
+        ranked = Ranked("ta-ke", position, 1.0, units[best], units[second])
+        return searcher._passage(entry, ranked, found[best], question)
+
+    joined = passage(0, 1)
+    assert joined == "The older and wiser player begins. After that, players alternate taking turns."
+    assert joined in entry["text"] and passage(1, 0) == joined  # verbatim, in the book's order
+    assert passage(0, 2) == found[0]  # not neighbours: the best sentence alone
+    assert passage(0, 1, searcher.question("Хто починає?")) == found[0]  # across languages: alone
+
+
 def test_ask_lists_faq_answers_that_bear_on_the_rule(searcher) -> None:
     answer = ask(searcher, "can a kick play score more than 1 point beyond 0?", game="touchdown-heroes")
     ids = [a["id"] for a in answer["answer"] + answer["clarified_by"]]
