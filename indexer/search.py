@@ -243,7 +243,7 @@ class Searcher:
         second_unit = np.full(len(candidates), -1, dtype=np.int64)
         is_sentence = self.index.unit_kind[units] == SENTENCE_UNIT
         np.maximum.at(entry_best, slot[~is_sentence], scores[~is_sentence])
-        # faiss returns the best first, so the first sentence seen for an entry is its best
+        # faiss returns the best first: the first sentence seen for an entry is its best, the next its second
         for unit, place, score in zip(units[is_sentence], slot[is_sentence], scores[is_sentence], strict=True):
             if best_unit[place] < 0:
                 best_unit[place] = unit
