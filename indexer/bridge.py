@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import sqlite_utils
 
@@ -66,27 +67,27 @@ def load_lexicon(db: sqlite_utils.Database, path: Path = LEXICON) -> Lexicon:
     return lexicon
 
 
-def bridged_terms(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source: str, target: str) -> list[str]:
-    """The question's words in the book's language, as lexical terms (word beginnings end in
-    PREFIX). Nothing when the bridge does not cover the pair."""
-    if not _covers(lexicon, source, target):
-        return []
-    found = _renderings(db, lexicon, query_terms(text), source)
-    return _unique(_as_term(form) if source == "en" else form for forms in found for form in forms)
+class Bridged(NamedTuple):
+    """A question in a book's language, through the lexicon."""
+
+    terms: list[str]  # lexical terms; word beginnings end in PREFIX
+    reading: str  # the question read word by word, for the model to embed ("" when no word renders)
 
 
-def bridged_reading(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source: str, target: str) -> str:
-    """The question read word by word in the book's language, for the model to embed: each
+def bridge(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source: str, target: str) -> Bridged:
+    """The question's words in the book's language, both as BM25 terms and as a reading: each
     word's renderings in the question's order (a word beginning is still most of the word to
-    its tokenizer), or the word itself where the lexicon has none ("jumbo", a name): the model
-    reads that in either language. Empty when the bridge renders no word of it."""
+    the model's tokenizer), or the word itself where the lexicon has none ("jumbo", a name): the
+    model reads that in either language. Nothing when the bridge does not cover the pair."""
     if not _covers(lexicon, source, target):
-        return ""
+        return Bridged([], "")
     words = query_terms(text)
     found = _renderings(db, lexicon, words, source)
-    if not any(found):
-        return ""
-    return " ".join(" ".join(_unique(forms)) if forms else word for word, forms in zip(words, found, strict=True))
+    terms = _unique(_as_term(form) if source == "en" else form for forms in found for form in forms)
+    if not terms:
+        return Bridged([], "")
+    reading = " ".join(" ".join(_unique(forms)) if forms else word for word, forms in zip(words, found, strict=True))
+    return Bridged(terms, reading)
 
 
 def _covers(lexicon: Lexicon, source: str, target: str) -> bool:

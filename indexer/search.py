@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from indexer.bridge import bridged_reading, bridged_terms, load_lexicon, terms_held
+from indexer.bridge import bridge, load_lexicon, terms_held
 from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
@@ -67,7 +67,7 @@ class Question(NamedTuple):
     terms: list[str]  # the words worth matching (`match_terms`)
     language: str  # told by script
     bridged: dict[str, list[str]]  # book language -> the question's words in it (`bridge`)
-    reread: dict[str, np.ndarray]  # book language -> the question read in it (`bridged_reading`), embedded
+    reread: dict[str, np.ndarray]  # book language -> the question read in it (`Bridged.reading`), embedded
 
 
 class Ranked(NamedTuple):
@@ -295,12 +295,11 @@ class Searcher:
         ]
         return ranked, evidence
 
-    def _sentence(self, entry: dict[str, Any], unit: int, question: Question) -> str | None:
+    def _sentence(self, entry: dict[str, Any], found: list[str], unit: int, question: Question) -> str | None:
         """The entry's best sentence by cosine; in a book in another language, the sentence that
         holds the most of the bridge's words when that one holds fewer: there the cosines of one
         paragraph's sentences barely differ ("Who wins the round?" -> "Гравець, який має
         найнижчий перемагає в раунді.", not "Гравці одночасно показують свою останню карту.")."""
-        found = sentences(entry["text"])
         number = self._sentence_number(unit, found)
         if number is None:
             return None
@@ -310,12 +309,13 @@ class Searcher:
             number = number if held[number] == max(held) else held.index(max(held))
         return found[number]
 
-    def _passage(self, entry: dict[str, Any], ranked: Ranked, best: str | None, question: Question) -> str | None:
+    def _passage(
+        self, entry: dict[str, Any], found: list[str], ranked: Ranked, best: str | None, question: Question
+    ) -> str | None:
         """The best sentence and the one next to it, as one verbatim slice of the entry, when that
         neighbour is the entry's second best: an answer often runs over two sentences ("Start of
         the match: Make a referee roll." / "The winner DECIDES..."). Within the question's
         language only, where the cosines of one paragraph's sentences tell them apart."""
-        found = sentences(entry["text"])
         first = self._sentence_number(ranked.unit, found)
         second = self._sentence_number(ranked.second, found)
         if best is None or entry["lang"] != question.language or first is None or second is None:
@@ -335,16 +335,15 @@ class Searcher:
         language = question_language(text)
         searched = {self._languages[game]} if game else set(self._languages.values())
         books = sorted(searched - {language})
-        bridged = {book: bridged_terms(self.db, self._lexicon, text, language, book) for book in books}
-        readings = {book: bridged_reading(self.db, self._lexicon, text, language, book) for book in books}
-        rereadable = [book for book in books if readings[book]]
-        vectors = self.encoder.queries([text, *(readings[book] for book in rereadable)])
+        bridged = {book: bridge(self.db, self._lexicon, text, language, book) for book in books}
+        rereadable = [book for book in books if bridged[book].reading]
+        vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
         return Question(
             text,
             vectors[0],
             match_terms(self.db, text, self._common_terms),
             language,
-            bridged,
+            {book: found.terms for book, found in bridged.items()},
             dict(zip(rereadable, vectors[1:], strict=True)),
         )
 
@@ -370,8 +369,9 @@ class Searcher:
         hits = []
         for r in ranked:
             entry = rows[self.index.entry_ids[r.entry]]
-            best = self._sentence(entry, r.unit, question)
-            hits.append(Hit(entry, r.score, best, self._passage(entry, r, best, question)))
+            found = sentences(entry["text"])  # the entry's sentences, split once for both quotes
+            best = self._sentence(entry, found, r.unit, question)
+            hits.append(Hit(entry, r.score, best, self._passage(entry, found, r, best, question)))
         return SearchResult(query, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
 
 

@@ -9,8 +9,7 @@ import pytest
 from indexer.bridge import (
     LEXICON,
     Lexicon,
-    bridged_reading,
-    bridged_terms,
+    bridge,
     load_lexicon,
     read_lexicon,
     terms_held,
@@ -26,28 +25,28 @@ def db(built_db: Path):
 
 
 def test_english_question_words_become_ukrainian_word_beginnings(db) -> None:
-    terms = bridged_terms(db, load_lexicon(db), "Who wins the round?", "en", "uk")
+    terms = bridge(db, load_lexicon(db), "Who wins the round?", "en", "uk").terms
     assert {"вигра*", "перемаг*", "раунд*"} <= set(terms)
     # "wins" and "winner" reach the lexicon through their stems, as FTS5 indexes English
-    assert "перемож*" in bridged_terms(db, load_lexicon(db), "Who is the winner?", "en", "uk")
+    assert "перемож*" in bridge(db, load_lexicon(db), "Who is the winner?", "en", "uk").terms
 
 
 def test_short_ukrainian_forms_match_whole_words_only(db) -> None:
-    terms = bridged_terms(db, load_lexicon(db), "Which action may I take?", "en", "uk")
+    terms = bridge(db, load_lexicon(db), "Which action may I take?", "en", "uk").terms
     assert "дія" in terms and "дія*" not in terms
 
 
 def test_ukrainian_question_words_become_english_words(db) -> None:
-    assert {"win", "round"} <= set(bridged_terms(db, load_lexicon(db), "Хто виграє раунд?", "uk", "en"))
+    assert {"win", "round"} <= set(bridge(db, load_lexicon(db), "Хто виграє раунд?", "uk", "en").terms)
 
 
 def test_no_bridge_for_a_pair_the_lexicon_does_not_cover(db) -> None:
-    assert bridged_terms(db, load_lexicon(db), "Who wins?", "en", "de") == []
-    assert bridged_terms(db, load_lexicon(db, Path("/nonexistent.tsv")), "Who wins?", "en", "uk") == []
+    assert bridge(db, load_lexicon(db), "Who wins?", "en", "de").terms == []
+    assert bridge(db, load_lexicon(db, Path("/nonexistent.tsv")), "Who wins?", "en", "uk").terms == []
 
 
 def test_bridged_words_find_the_ukrainian_rule(db) -> None:
-    terms = bridged_terms(db, load_lexicon(db), "What if I cannot defend?", "en", "uk")
+    terms = bridge(db, load_lexicon(db), "What if I cannot defend?", "en", "uk").terms
     assert not bm25_scores(db, "What if I cannot defend?", "tacocat")  # the English words alone find nothing
     found = bm25_scores(db, "What if I cannot defend?", "tacocat", terms=terms)
     assert {"tacocat/play/2", "tacocat/play/3"} <= set(found)  # "Захищати атакувати...", "не може захиститися"
@@ -84,14 +83,14 @@ def test_bridged_words_come_in_the_questions_order_whatever_the_hash_seed(db) ->
     """The model reads them as a text, so their order must not follow a set's."""
     forms = {"зустріч", "бій", "двобій", "сутичка", "поєдинок", "дуель"}
     lexicon = Lexicon(english={"duel": forms, "card": {"карт", "картк"}})
-    terms = bridged_terms(db, lexicon, "Which card wins the duel?", "en", "uk")
+    terms = bridge(db, lexicon, "Which card wins the duel?", "en", "uk").terms
     assert terms == ["карт*", "картк*", "бій", "двобій*", "дуель*", "зустріч*", "поєдинок*", "сутичка*"]
-    reading = bridged_reading(db, lexicon, "Which card wins the duel?", "en", "uk")
+    reading = bridge(db, lexicon, "Which card wins the duel?", "en", "uk").reading
     assert reading == "карт картк wins бій двобій дуель зустріч поєдинок сутичка"  # "wins": no rendering, kept
 
 
 def test_a_question_the_lexicon_renders_no_word_of_has_no_reading(db) -> None:
-    assert bridged_reading(db, load_lexicon(db), "Xylophone zebras?", "en", "uk") == ""
-    assert bridged_reading(db, load_lexicon(db), "Who wins the round?", "en", "de") == ""
-    reading = bridged_reading(db, load_lexicon(db), "Хто виграє раунд?", "uk", "en")
+    assert bridge(db, load_lexicon(db), "Xylophone zebras?", "en", "uk").reading == ""
+    assert bridge(db, load_lexicon(db), "Who wins the round?", "en", "de").reading == ""
+    reading = bridge(db, load_lexicon(db), "Хто виграє раунд?", "uk", "en").reading
     assert "win" in reading.split() and "round" in reading.split()

@@ -151,11 +151,11 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
 
 
 def test_a_question_is_reread_in_the_other_books_language_through_the_bridge(searcher, monkeypatch) -> None:
-    from indexer.bridge import Lexicon, bridged_reading
+    from indexer.bridge import Lexicon, bridge
 
     question = searcher.question("Who wins the round?")
     assert set(question.reread) == {"uk"}
-    reading = bridged_reading(searcher.db, searcher._lexicon, "Who wins the round?", "en", "uk")
+    reading = bridge(searcher.db, searcher._lexicon, "Who wins the round?", "en", "uk").reading
     expected = searcher.encoder.queries([reading])[0]
     assert float(question.reread["uk"] @ expected) > 0.9999
     monkeypatch.setattr(searcher, "_lexicon", Lexicon())
@@ -249,7 +249,7 @@ def test_a_passage_joins_the_best_sentence_to_its_neighbour_only_when_that_is_se
 
     def passage(best: int, second: int, question=english) -> str | None:
         ranked = Ranked("ta-ke", position, 1.0, units[best], units[second])
-        return searcher._passage(entry, ranked, found[best], question)
+        return searcher._passage(entry, found, ranked, found[best], question)
 
     joined = passage(0, 1)
     assert joined == "The older and wiser player begins. After that, players alternate taking turns."
