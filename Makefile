@@ -44,8 +44,12 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The CLI reference from the CLI's help; the examples from real runs (so the book and index come first).
 docs: setup
-	$(BIN)/cog -r README.md
+	$(BIN)/cog -r docs/cli.md
+	$(BIN)/referee build > /dev/null
+	$(BIN)/referee index
+	$(BIN)/cog -r README.md docs/usage.md
 
 clean:
 	rm -rf $(VENV) data/*.db data/index

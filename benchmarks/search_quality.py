@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/search_quality.py [data/questions-dev.jsonl]
 
-Baselines, all scored by the eval README's rule (a result hits when its title and text
+Baselines, all scored by the rule of docs/evaluation.md (a result hits when its title and text
 contain a gold passage):
 - lexical only: SQLite FTS5 BM25 over entries;
 - dense only: the same model, whole-entry cosine, no sentences, no BM25, no kind prior;
@@ -85,7 +85,7 @@ def main() -> None:
         "dense only": dense,
         "naive RAG (1000/100 chunks)": naive,
     }
-    print(f"{len(questions)} questions; scoring rule of the eval README\n")
+    print(f"{len(questions)} questions; scoring rule of docs/evaluation.md\n")
     header = f"{'system':<30} {'mode':<11} {'hit@1':>6} {'hit@3':>6} {'hit@5':>6} {'MRR':>6} {'ms/q':>6}"
     print(header)
     print("-" * len(header))

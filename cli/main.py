@@ -39,3 +39,7 @@ def _one_line_usage_errors() -> None:
 def main() -> None:
     _one_line_usage_errors()
     app()
+
+
+if __name__ == "__main__":
+    main()

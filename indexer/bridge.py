@@ -1,7 +1,7 @@
 """A word bridge between English and Ukrainian for the lexical side of search.
 
 BM25 finds nothing when the question and the book are in different languages, and the model's
-cross-language cosines barely separate a book's paragraphs (README: English questions over the
+cross-language cosines barely separate a book's paragraphs (English questions over the
 Ukrainian book), so an exact word is worth more there than anywhere. The bridge is a small
 lexicon written by the team (`data/lexicon-en-uk.tsv`): English rules words and the Ukrainian
 word beginnings that render them. English words are matched by their Porter stem, as FTS5

@@ -1,4 +1,4 @@
-"""Scoring a question set the way ../shared/eval/README.md defines it."""
+"""Scoring a question set the way docs/evaluation.md defines it."""
 
 from __future__ import annotations
 

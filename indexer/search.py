@@ -9,9 +9,8 @@ sentence (the sentence weighs more when the book's language is not the question'
 the cosines are partly those of the question read word by word in the book's language, through
 the word bridge), a small BM25 term for exact words, and a small penalty for informative text
 (examples, tips, flavour, notes) so that the rule itself comes before its illustration. The
-weights were chosen on the development set and checked on sets written after the tuning
-(data/questions-extra.jsonl, data/questions-third.jsonl): see the README for the measured
-alternatives.
+weights were chosen on the development set and checked on sets written after the tuning; the
+alternatives measured are in docs/records/2026-11-30-search-quality.md.
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ from kb.links import norm
 from kb.text import sentences
 
 MAX_QUERY_CHARS = 2000
-BM25_WEIGHT = 0.05  # 0.03 -> 0.05 gained on our second question set, lost nothing on the dev set
+BM25_WEIGHT = 0.05  # exact words break ties between close cosines; they do not outvote them
 INFORMATIVE_PENALTY = 0.04
 TERM_BOOST = 0.04  # the entry defining a term the question names
 TERM_SECTION_BOOST = 0.02  # the rest of that term's section
@@ -46,16 +45,15 @@ LEXICAL_CANDIDATES = 200  # per game
 TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
 MAX_TERM_WORDS = 4
 # Score differences below about this are noise between games: the spread of the cross-language
-# gap over the probes is 0.03, and results did not change between 0.02 and 0.05 (README).
+# gap over the probes (docs/design.md, "Which game").
 GAME_TEMPERATURE = 0.03
 DIVERSITY_DEPTH = 10  # a game's chance of holding the answer is spread over its first results
 # (whole entry, best sentence) cosine weights. Across languages a paragraph's vector drifts
-# further than one sentence's, so there the best sentence counts for more (README: measured on
-# both question sets; same-language scoring is unchanged).
+# further than one sentence's, so there the best sentence counts for more.
 SAME_LANGUAGE_WEIGHTS = (1.0, 1.0)
 CROSS_LANGUAGE_WEIGHTS = (0.5, 1.5)
 # In a book in another language, the share of the cosines that comes from the question read
-# word by word in the book's language (README: 0.2 / 0.3 / 0.4 measured on four question sets).
+# word by word in the book's language.
 REREAD_WEIGHT = 0.3
 
 
@@ -185,7 +183,7 @@ class Searcher:
     def lexical_by_game(self, question: Question) -> dict[str, dict[str, float]]:
         """Each game's best BM25 entries from one pass over all books: BM25's statistics are the
         whole table's either way, and one pass scores each match once instead of intersecting
-        every game's postings in turn (36 against 50 ms at 200,000 entries in five games). A
+        every game's postings in turn. A
         game keeps its best LEXICAL_CANDIDATES of the pass, which holds them all whenever the
         books together match fewer than LEXICAL_CANDIDATES x games entries."""
         games = self.index.game_units

@@ -42,6 +42,6 @@ _DASHES = str.maketrans(
 
 
 def normalise(text: str) -> str:
-    """The eval README's normalisation: NFKC, dashes, straight quotes, lower case, one space."""
+    """The evaluation's normalisation (docs/evaluation.md): NFKC, dashes, straight quotes, lower case, one space."""
     text = unicodedata.normalize("NFKC", text).translate(_DASHES).lower()
     return re.sub(r"\s+", " ", text).strip()
