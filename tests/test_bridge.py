@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from indexer.bridge import (
     LEXICON,
-    Lexicon,
     bridge,
     load_lexicon,
     read_lexicon,
@@ -17,6 +20,8 @@ from indexer.bridge import (
 from indexer.lexical import bm25_scores, stems
 from kb import store
 from kb.errors import RefereeError
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -79,13 +84,33 @@ def test_terms_are_held_as_word_beginnings_or_whole_words() -> None:
     assert terms_held("Правила гравця.", ["гра"]) == 0  # a short form is a whole word, not a beginning
 
 
-def test_bridged_words_come_in_the_questions_order_whatever_the_hash_seed(db) -> None:
-    """The model reads them as a text, so their order must not follow a set's."""
-    forms = {"зустріч", "бій", "двобій", "сутичка", "поєдинок", "дуель"}
-    lexicon = Lexicon(english={"duel": forms, "card": {"карт", "картк"}})
-    terms = bridge(db, lexicon, "Which card wins the duel?", "en", "uk").terms
+BRIDGE_IN_A_FRESH_PROCESS = """
+import json, sys
+from pathlib import Path
+from indexer.bridge import Lexicon, bridge
+from kb import store
+forms = {"зустріч", "бій", "двобій", "сутичка", "поєдинок", "дуель"}
+lexicon = Lexicon(english={"duel": forms, "card": {"карт", "картк"}})
+bridged = bridge(store.open_db(Path(sys.argv[1])), lexicon, "Which card wins the duel?", "en", "uk")
+print(json.dumps([bridged.terms, bridged.reading], ensure_ascii=False))
+"""
+
+
+@pytest.mark.parametrize("seed", ["0", "1", "2", "12345"])
+def test_bridged_words_come_in_the_questions_order_whatever_the_hash_seed(built_db: Path, seed: str) -> None:
+    """The model reads them as a text, so their order must not follow a set's: each seed is a
+    process of its own, since a set's order is fixed for the life of one process."""
+    env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-c", BRIDGE_IN_A_FRESH_PROCESS, str(built_db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=ROOT,
+    )
+    terms, reading = json.loads(run.stdout)
     assert terms == ["карт*", "картк*", "бій", "двобій*", "дуель*", "зустріч*", "поєдинок*", "сутичка*"]
-    reading = bridge(db, lexicon, "Which card wins the duel?", "en", "uk").reading
     assert reading == "карт картк wins бій двобій дуель зустріч поєдинок сутичка"  # "wins": no rendering, kept
 
 

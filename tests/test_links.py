@@ -177,7 +177,6 @@ def test_unresolved_references_are_in_the_build_report(built_db: Path) -> None:
     reports = {r["game"]: r for r in store.build_reports(store.open_db(built_db))}
     assert any(u["kind"] == "figure" for u in reports["rugby-world"]["unresolved"])
     assert graph.doctor(store.open_db(built_db), "ta-ke")["ta-ke"]["unresolved_references"][0]["kind"] == "figure"
-    assert explicit_references  # imported for the excerpt tests below
 
 
 def test_reference_patterns_on_excerpts(game) -> None:
