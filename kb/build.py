@@ -1,35 +1,39 @@
-"""The SQLite knowledge base: schema by named migrations, atomic builds, look-ups."""
+"""Building the knowledge base: parse every game, write a new database, swap it in.
+
+The database has one schema, versioned in its header (`PRAGMA user_version`, with Referee's
+`application_id`): a database of another version is rebuilt whole, never migrated, since
+every build can rebuild it from the corpus. Readers live in kb/store.py.
+"""
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
-from sqlite_utils.migrations import Migrations
 
+from kb.atomic import remove_leftovers
 from kb.checks import Check, load_game_checks, verify_citations
 from kb.errors import RefereeError
 from kb.gameconf import Game
 from kb.links import Links, link_book, norm
+from kb.lock import write_lock
 from kb.model import ParsedBook
 from kb.parse import parse_book
+from kb.store import APPLICATION_ID, FTS_TOKENIZER, SCHEMA_VERSION, database_kind, game_token, schema_version
 
-migrations = Migrations("referee")
-
-FTS_TOKENIZER = "porter unicode61"  # the lexical side reads query words back through it
+PER_GAME_TABLES = ("entries", "sections", "dropped", "build_report", "edges", "terms", "precedence", "checks")
 
 
-@migrations()
-def m001_initial(db: sqlite_utils.Database) -> None:
+def create_schema(db: sqlite_utils.Database) -> None:
+    """Every table, in its one current shape; bump SCHEMA_VERSION when this changes."""
     db["games"].create(
         {
             "id": str,
@@ -65,7 +69,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         {
             "id": str,
             "game": str,
-            "section": str,
+            "section_id": str,
             "number": str,
             "title": str,
             "path": str,
@@ -79,64 +83,38 @@ def m001_initial(db: sqlite_utils.Database) -> None:
             "start": int,
             "end": int,
             "table_json": str,
+            "game_token": str,
         },
         pk="id",
     )
     db["entries"].create_index(["game", "position"])
+    db["entries"].create_index(["section_id"])
     db["sections"].create_index(["game", "position"])
     db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
     db["dropped"].create_index(["game"])
     db["build_report"].create({"game": str, "report": str}, pk="game")
-    db["entries"].enable_fts(["title", "text"], fts_version="FTS5", tokenize="porter unicode61", create_triggers=True)
-
-
-@migrations()
-def m002_meta(db: sqlite_utils.Database) -> None:
-    """Key/value facts about the build, such as the fingerprint derived indexes compare against."""
+    # FTS5 over title, text and the game's token: a lexical query touches only its game
+    db["entries"].enable_fts(
+        ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
+    )
+    # key/value facts about the build, such as the fingerprint derived indexes compare against
     db["meta"].create({"key": str, "value": str}, pk="key")
-
-
-@migrations()
-def m003_links(db: sqlite_utils.Database) -> None:
-    """Cross-references, term uses and priority as edges; the glossary; the books' precedence."""
+    # cross-references, term uses and priority as edges; the glossary; the books' precedence
     db["edges"].create({"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int})
     db["edges"].create_index(["src"])
     db["edges"].create_index(["dst"])
     db["edges"].create_index(["game", "kind"])
-    db["terms"].create({"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str})
+    db["terms"].create(
+        {"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str, "uses": int}
+    )
     db["terms"].create_index(["game", "norm"])
     db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
-
-
-@migrations()
-def m004_checks(db: sqlite_utils.Database) -> None:
-    """Which executable checks implement which entries (both ways)."""
+    # which executable checks implement which entries (both ways)
     db["checks"].create({"name": str, "game": str, "description": str}, pk="name")
     db["check_entries"].create({"check": str, "entry": str})
     db["check_entries"].create_index(["entry"])
-
-
-@migrations()
-def m005_term_uses(db: sqlite_utils.Database) -> None:
-    """How many entries use each term: rare terms tell more about a question than common ones."""
-    db["terms"].add_column("uses", int)
-
-
-def game_token(game: str) -> str:
-    """One alphanumeric word per game, so FTS5 itself can restrict a match to a game."""
-    return "g" + hashlib.sha1(game.encode()).hexdigest()[:12]
-
-
-@migrations()
-def m006_fts_by_game(db: sqlite_utils.Database) -> None:
-    """FTS5 over title, text and the game's token: a lexical query touches only its game."""
-    db["entries"].add_column("game_token", str)
-    for (game,) in db.execute("select distinct game from entries").fetchall():
-        db.execute("update entries set game_token = ? where game = ?", [game_token(game), game])
-    db["entries"].disable_fts()
-    db["entries"].enable_fts(
-        ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
-    )
+    db.execute(f"pragma application_id = {APPLICATION_ID}")
+    db.execute(f"pragma user_version = {SCHEMA_VERSION}")
 
 
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:
@@ -144,12 +122,6 @@ def _compute_fingerprint(db: sqlite_utils.Database) -> str:
     for row in db.execute("select id, kind, text from entries order by game, position"):
         digest.update("\0".join(row).encode("utf-8") + b"\1")
     return digest.hexdigest()
-
-
-def fingerprint(db: sqlite_utils.Database) -> str:
-    """Changes whenever any entry's id, kind or text changes (set at build time)."""
-    row = db.execute("select value from meta where key = 'fingerprint'").fetchone()
-    return row[0] if row else ""
 
 
 def _compute_common_terms(db: sqlite_utils.Database) -> list[str]:
@@ -161,24 +133,6 @@ def _compute_common_terms(db: sqlite_utils.Database) -> list[str]:
     found = [t for (t,) in db.execute("select term from temp.referee_vocabulary where 2 * doc >= ?", [rows])]
     db.execute("drop table temp.referee_vocabulary")
     return found
-
-
-def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
-    """The stems `_compute_common_terms` found at build time (none for an older build)."""
-    row = db.execute("select value from meta where key = 'common_terms'").fetchone()
-    return frozenset(json.loads(row[0])) if row else frozenset()
-
-
-def open_db(path: Path) -> sqlite_utils.Database:
-    """Open an existing knowledge base for reading; a missing one is a user error."""
-    if not path.exists():
-        raise RefereeError(f"no knowledge base at {path}: run `referee build` first")
-    try:
-        db = sqlite_utils.Database(path)
-        db.execute("select count(*) from entries").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise RefereeError(f"{path}: not a Referee knowledge base ({exc})") from None
-    return db
 
 
 def corpus_hash(game: Game) -> str:
@@ -285,7 +239,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
             {
                 "id": e.id,
                 "game": e.game,
-                "section": e.section,
+                "section_id": e.section_id,
                 "number": e.number,
                 "title": e.title,
                 "path": json.dumps(e.path, ensure_ascii=False),
@@ -339,62 +293,99 @@ def select_games(games: list[Game], only: str | None) -> list[Game]:
     return selected
 
 
+def writable_target(db_path: Path) -> Path:
+    """Where a build may write: a new file, an empty one or a Referee database, never
+    anything else (a text file, a folder, a device, a foreign SQLite file, a read-only file).
+    A symlink is followed, so the database it points at is the one updated."""
+    target = Path(os.path.realpath(db_path))
+    if target.is_dir():
+        raise RefereeError(f"{db_path}: is a folder; give --db a database file name")
+    if target.exists() and not target.is_file():
+        raise RefereeError(f"{db_path}: is not a regular file; give --db a database file name")
+    kind = database_kind(target)
+    if kind == "foreign":
+        raise RefereeError(f"{db_path}: exists and is not a Referee knowledge base; not overwriting it")
+    if kind != "missing" and not os.access(target, os.W_OK):
+        raise RefereeError(f"{db_path}: is read-only; make it writable or choose another --db")
+    folder = target.parent
+    if folder.exists() and not os.access(folder, os.W_OK):
+        raise RefereeError(f"{folder}: folder is not writable; choose another --db")
+    return target
+
+
+def _parse_game(game: Game) -> tuple[Game, ParsedBook, GameReport]:
+    book = parse_book(game, game.read_rulebook())
+    report = _report(book, link_book(game, book))
+    report.checks = _verified_checks(game, book)
+    return game, book, report
+
+
+def _reusable(target: Path) -> bool:
+    """Whether a one-game build can start from the database there (same schema version)."""
+    return database_kind(target) == "referee" and schema_version(target) == SCHEMA_VERSION
+
+
 def build_knowledge_base(
     db_path: Path,
     games: list[Game],
     only: str | None = None,
     on_game: Callable[[str], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> list[GameReport]:
-    """Parse the games and swap the result in atomically.
+    """Parse the games and swap the result in atomically, one writer at a time.
 
     Everything is parsed before the database is touched, and the new database is
     written beside the old one and renamed over it: a bad rulebook or an
-    interrupted build leaves the previous knowledge base as it was.
+    interrupted build leaves the previous knowledge base as it was. With `only`, the
+    other games are copied from the current database; if that database is of another
+    schema version (or missing), every game is rebuilt instead.
     """
     selected = select_games(games, only)
-    parsed: list[tuple[Game, ParsedBook, GameReport]] = []
+    target = writable_target(db_path)
+    parsed = []
     for game in selected:
-        book = parse_book(game, game.read_rulebook())
-        report = _report(book, link_book(game, book))
-        report.checks = _verified_checks(game, book)
-        parsed.append((game, book, report))
+        parsed.append(_parse_game(game))
         if on_game:
             on_game(game.id)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with write_lock(target, "building the knowledge base", on_wait):
+        remove_leftovers(target, prefix=f".{target.name}")
+        base = target if only is not None and _reusable(target) else None
+        if only is not None and base is None:
+            parsed += [_parse_game(g) for g in games if g.id != only]
+        _write_database(target, base, games, parsed)
+    return [report for _, _, report in parsed]
 
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = db_path.with_name(f".{db_path.name}.tmp-{os.getpid()}")
+
+def _write_database(
+    target: Path, base: Path | None, games: list[Game], parsed: list[tuple[Game, ParsedBook, GameReport]]
+) -> None:
+    """Write the new database beside `target` (from a copy of `base`, if given) and rename it over."""
+    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     tmp.unlink(missing_ok=True)
     try:
-        if only is not None and db_path.exists():
-            _copy_database(db_path, tmp)
-        db = sqlite_utils.Database(tmp)
-        migrations.apply(db)
-        if only is None:
-            keep = {g.id for g in games}
-            for table in (
-                "entries",
-                "sections",
-                "dropped",
-                "games",
-                "build_report",
-                "edges",
-                "terms",
-                "precedence",
-                "checks",
-            ):
-                column = "id" if table == "games" else "game"
-                db[table].delete_where(f"{column} not in ({','.join('?' * len(keep))})", list(keep))
+        if base is not None:
+            _copy_database(base, tmp)
+            db = sqlite_utils.Database(tmp)
+        else:
+            db = sqlite_utils.Database(tmp)
+            create_schema(db)
         with db.conn:
+            keep = {g.id for g in games}
+            marks = ",".join("?" * len(keep))
+            db["games"].delete_where(f"id not in ({marks})", list(keep))
+            for table in PER_GAME_TABLES:
+                db[table].delete_where(f"game not in ({marks})", list(keep))
             for game, book, report in parsed:
                 _write_book(db, game, book, report)
             db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
             db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
         db.close()
-        os.replace(tmp, db_path)
+        os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
+        tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
         raise
-    return [report for _, _, report in parsed]
 
 
 def _copy_database(source: Path, target: Path) -> None:
@@ -405,119 +396,3 @@ def _copy_database(source: Path, target: Path) -> None:
     finally:
         src.close()
         dst.close()
-
-
-# ---------------------------------------------------------------- reading
-
-
-def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "game": row["game"],
-        "section": row["number"],
-        "section_id": row["section"],
-        "title": row["title"],
-        "path": json.loads(row["path"]),
-        "kind": row["kind"],
-        "source": row["source"],
-        "normative": bool(row["normative"]),
-        "lang": row["lang"],
-        "text": row["text"],
-        "line": row["line"],
-        "table": json.loads(row["table_json"]) if row["table_json"] else None,
-    }
-
-
-def _section_row(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "game": row["game"],
-        "section": row["number"],
-        "title": row["title"],
-        "heading": row["heading"],
-        "path": json.loads(row["path"]),
-        "level": row["level"],
-        "parent": row["parent"],
-        "line": row["line"],
-    }
-
-
-def games(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    rows = db.execute_returning_dicts("select * from games order by id")
-    return [{**row, "aliases": json.loads(row["aliases"])} for row in rows]
-
-
-def resolve_game(db: sqlite_utils.Database, name: str) -> str:
-    """A game id from its id, title or one of its aliases (case-insensitive)."""
-    wanted = name.strip().casefold()
-    for game in games(db):
-        names = {game["id"], game["title"], *game["aliases"]}
-        if wanted in {n.casefold() for n in names}:
-            return game["id"]
-    known = ", ".join(g["id"] for g in games(db))
-    raise RefereeError(f"unknown game {name!r}; known games: {known}")
-
-
-def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict[str, Any]]:
-    where, params = ("where game = ?", [game]) if game else ("", [])
-    for row in db.query(f"select * from entries {where} order by game, position", params):
-        yield _entry_row(row)
-
-
-def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, Any]:
-    """An entry as `show` prints it: its text and everything that bears on it."""
-    from kb import graph
-
-    links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
-    checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]
-    return {"type": "entry", **entry, **links, "checks": checks}
-
-
-def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
-    if not ids:
-        return {}
-    rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
-    return {row["id"]: _entry_row(row) for row in rows}
-
-
-def sections_of(db: sqlite_utils.Database, ids: list[str]) -> dict[str, str | None]:
-    if not ids:
-        return {}
-    rows = db.execute(f"select id, section from entries where id in ({','.join('?' * len(ids))})", ids)
-    return dict(rows.fetchall())
-
-
-def toc(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
-    return [_section_row(r) for r in db.query("select * from sections where game = ? order by position", [game])]
-
-
-def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
-    """An entry, or a section with its entries; an unknown id suggests the closest ones."""
-    item_id = item_id.strip().rstrip("/")
-    row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
-    if row is not None:
-        return with_links(db, _entry_row(row))
-    if _exists(db, "sections", item_id):
-        section = _section_row(db["sections"].get(item_id))
-        members = [
-            _entry_row(r) for r in db.query("select * from entries where section = ? order by position", [item_id])
-        ]
-        return {"type": "section", **section, "entries": members}
-    raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")
-
-
-def _exists(db: sqlite_utils.Database, table: str, item_id: str) -> bool:
-    return db.execute(f"select 1 from {table} where id = ?", [item_id]).fetchone() is not None
-
-
-def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
-    ids = [r[0] for r in db.execute("select id from entries union all select id from sections")]
-    close = difflib.get_close_matches(item_id, ids, n=5, cutoff=0.5)
-    if not close:
-        prefix = item_id.split("/", 1)[0]
-        close = [i for i in ids if i.startswith(prefix + "/")][:5]
-    return f"; closest: {', '.join(close)}" if close else ""
-
-
-def build_reports(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    return [json.loads(r["report"]) for r in db.query("select report from build_report order by game")]
