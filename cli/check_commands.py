@@ -10,6 +10,7 @@ import typer
 
 from cli.common import JsonOption, friendly, print_json
 from kb.errors import RefereeError
+from kb.gameconf import discover_games
 from kb.paths import default_corpus_dir
 
 app = typer.Typer()
@@ -61,7 +62,11 @@ def check(
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
     from kb.checks import checks_of_game
+    from kb.gamenames import GameName, resolve_game_name
 
+    if game is not None:  # the same names every other command accepts: id, title or alias
+        games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
+        game = resolve_game_name(game, games)
     rows = [{"name": c.name, "game": c.game, "description": c.description} for c in checks_of_game(checks, game)]
     if json_:
         print_json(rows)

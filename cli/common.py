@@ -21,7 +21,10 @@ DbOption = Annotated[
     typer.Option("--db", help=f"Knowledge base file [env: {DB_ENV}; default: data/referee.db]", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
-GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Game id or alias.")]
+GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Game id, title or alias.")]
+GameArgument = Annotated[
+    str | None, typer.Argument(help="Game id, title or alias [default: the game of `referee use`].", show_default=False)
+]
 
 
 def db_path(value: Path | None) -> Path:
@@ -53,3 +56,35 @@ def print_json_line(data: Any) -> None:
 def breadcrumb(path: list[str], fallback: str = "(before the first heading)") -> str:
     """Where an entry sits in its book; text before the first heading has no path."""
     return " > ".join(path) or fallback
+
+
+# ---------------------------------------------------------------- which game
+
+
+def game_or_default(database: Any, game: str | None) -> str | None:
+    """--game when given (an empty one is an error, not "no game"), else the remembered game
+    (`referee use`, REFEREE_GAME), else None; always as the game's id."""
+    from kb import settings, store
+
+    if game is not None:
+        return store.resolve_game(database, game)
+    remembered, _ = settings.default_game()
+    return store.resolve_game(database, remembered) if remembered else None
+
+
+def required_game(database: Any, game: str | None) -> str:
+    found = game_or_default(database, game)
+    if found is None:
+        raise RefereeError("which game? name it (GAME or --game) or remember one with `referee use GAME`")
+    return found
+
+
+def qualified_id(database: Any, item_id: str, game: str | None) -> str:
+    """An entry or section id; one without its game (`2.01/7`) takes --game or the remembered game."""
+    from kb import store
+
+    item_id = item_id.strip()
+    if item_id.split("/", 1)[0] in {g["id"] for g in store.games(database)}:
+        return item_id
+    target = game_or_default(database, game)
+    return f"{target}/{item_id}" if target else item_id

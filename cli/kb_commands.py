@@ -7,7 +7,19 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json, print_json_line
+from cli.common import (
+    DbOption,
+    GameArgument,
+    GameOption,
+    JsonOption,
+    breadcrumb,
+    db_path,
+    friendly,
+    print_json,
+    print_json_line,
+    qualified_id,
+    required_game,
+)
 from kb import store
 from kb.build import build_knowledge_base, select_games
 from kb.gameconf import discover_games
@@ -69,7 +81,7 @@ def report(game: GameOption = None, db: DbOption = None, json_: JsonOption = Fal
     """Show the report kept from the last build (entries made, lines dropped)."""
     database = store.open_db(db_path(db))
     reports = store.build_reports(database)
-    if game:
+    if game is not None:
         wanted = store.resolve_game(database, game)
         reports = [r for r in reports if r["game"] == wanted]
     if json_:
@@ -87,19 +99,21 @@ def games(db: DbOption = None, json_: JsonOption = False) -> None:
         print_json(rows)
         return
     for row in rows:
-        typer.echo(f"{row['id']:<18} {row['lang']:<3} {row['entries']:>4} entries  {row['title']}")
+        aliases = [a for a in row["aliases"] if a.casefold() not in (row["id"].casefold(), row["title"].casefold())]
+        also = f"  (also: {', '.join(aliases)})" if aliases else ""
+        typer.echo(f"{row['id']:<18} {row['lang']:<3} {row['entries']:>4} entries  {row['title']}{also}")
 
 
 @app.command()
 @friendly
 def toc(
-    game: Annotated[str, typer.Argument(help="Game id or alias.")],
+    game: GameArgument = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
     """Show a game's section tree as the book has it."""
     database = store.open_db(db_path(db))
-    sections = store.toc(database, store.resolve_game(database, game))
+    sections = store.toc(database, required_game(database, game))
     if json_:
         print_json(sections)
         return
@@ -110,12 +124,16 @@ def toc(
 @app.command()
 @friendly
 def show(
-    item_id: Annotated[str, typer.Argument(metavar="ID", help="Entry or section id, e.g. takkure/2.01/1")],
+    item_id: Annotated[
+        str, typer.Argument(metavar="ID", help="Entry or section id, e.g. takkure/2.01/1 (or 2.01/1 with a game).")
+    ],
+    game: GameOption = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
     """Show one entry (or a section and its entries) with breadcrumb, kind and verbatim text."""
-    item = store.show(store.open_db(db_path(db)), item_id)
+    database = store.open_db(db_path(db))
+    item = store.show(database, qualified_id(database, item_id, game))
     if json_:
         print_json(item)
         return
@@ -156,9 +174,9 @@ def show(
 
 @app.command()
 @friendly
-def export(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
+def export(game: GameOption = None, db: DbOption = None) -> None:
     """Print every entry as JSON lines (the same fields as `show --json`)."""
     database = store.open_db(db_path(db))
-    wanted = store.resolve_game(database, game) if game else None
+    wanted = store.resolve_game(database, game) if game is not None else None
     for entry in store.entries(database, wanted):
         print_json_line(store.with_links(database, entry))

@@ -6,7 +6,19 @@ from typing import Annotated
 
 import typer
 
-from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
+from cli.common import (
+    DbOption,
+    GameArgument,
+    GameOption,
+    JsonOption,
+    breadcrumb,
+    db_path,
+    friendly,
+    game_or_default,
+    print_json,
+    qualified_id,
+    required_game,
+)
 from kb import graph, store
 
 app = typer.Typer()
@@ -22,7 +34,7 @@ def define(
 ) -> None:
     """Print the definition of a game term with its citation."""
     database = store.open_db(db_path(db))
-    found = graph.define(database, term, store.resolve_game(database, game) if game else None)
+    found = graph.define(database, term, game_or_default(database, game))
     if json_:
         print_json(found)
         return
@@ -34,13 +46,13 @@ def define(
 @app.command()
 @friendly
 def terms(
-    game: Annotated[str, typer.Argument(help="Game id or alias.")],
+    game: GameArgument = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
     """List the terms a game's book defines, with the entry that defines each."""
     database = store.open_db(db_path(db))
-    rows = graph.terms(database, store.resolve_game(database, game))
+    rows = graph.terms(database, required_game(database, game))
     if json_:
         print_json(rows)
         return
@@ -52,15 +64,17 @@ def terms(
 @app.command()
 @friendly
 def refs(
-    item_id: Annotated[str, typer.Argument(metavar="ID", help="Entry id.")],
+    item_id: Annotated[str, typer.Argument(metavar="ID", help="Entry id (without its game: with a game).")],
     depth: Annotated[int, typer.Option("--depth", "-d", help="How many hops to follow.")] = 1,
+    game: GameOption = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
     """Walk the references and term definitions out of an entry."""
     database = store.open_db(db_path(db))
+    item_id = qualified_id(database, item_id, game)
     store.show(database, item_id)  # unknown ids: one clear error with the closest ids
-    steps = graph.walk(database, item_id.strip(), depth)
+    steps = graph.walk(database, item_id, depth)
     if json_:
         print_json(steps)
         return
@@ -73,7 +87,7 @@ def refs(
 def doctor(game: GameOption = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """List unresolved references, entries with no section, and suspected conflicts, per game."""
     database = store.open_db(db_path(db))
-    report = graph.doctor(database, store.resolve_game(database, game) if game else None)
+    report = graph.doctor(database, store.resolve_game(database, game) if game is not None else None)
     if json_:
         print_json(report)
         return

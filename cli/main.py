@@ -21,24 +21,35 @@ app.add_typer(check_commands.app)
 app.add_typer(sheet_commands.app)
 
 
-def _one_line_usage_errors() -> None:
-    """A mistyped command line is one line on stderr, like every other user mistake."""
-    try:
-        from typer._click.exceptions import NoArgsIsHelpError, UsageError
-    except ImportError:  # another Typer layout: keep its own (multi-line) message
-        return
-
-    def show(self, file=None) -> None:
-        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
-        typer.echo(f"Error: {self.format_message()}{hint}", err=True)
-
-    if UsageError.show is not NoArgsIsHelpError.show:
-        UsageError.show = show
+def _usage_error_line(exc: Exception) -> str | None:
+    """One line for a mistyped command line (click's UsageError: a message, its context and exit
+    code 2), read through the exception's public attributes so no private Typer module is needed."""
+    message = getattr(exc, "format_message", None)
+    if getattr(exc, "exit_code", None) != 2 or not callable(message):
+        return None
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    return f"Error: {message()}{hint}"
 
 
 def main() -> None:
-    _one_line_usage_errors()
-    app()
+    """Run the CLI with click's standalone handling off, so a usage error is ours to print."""
+    import sys
+
+    if not sys.argv[1:]:
+        sys.argv.append("--help")
+    try:
+        code = app(prog_name="referee", standalone_mode=False)
+    except typer.Abort:
+        typer.echo("Aborted.", err=True)
+        sys.exit(1)
+    except Exception as exc:
+        line = _usage_error_line(exc)
+        if line is None:
+            raise
+        typer.echo(line, err=True)
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

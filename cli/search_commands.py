@@ -51,7 +51,7 @@ def _searcher(db: Path | None, query: str | None = None):
 
 
 def _target_game(searcher, game: str | None) -> tuple[str | None, str]:
-    if game:
+    if game is not None:
         return store.resolve_game(searcher.db, game), "given"
     remembered, origin = settings.default_game()
     if remembered:
@@ -111,10 +111,27 @@ def search(
         print_json([hit.to_dict() for hit in result.hits])
         return
     _say_assumed(result.game, result.game_source, result.likelihood)
-    for hit in result.hits:
-        where = breadcrumb(hit.entry["path"])
-        typer.echo(f"{hit.score:6.3f}  [{hit.entry['id']}] {hit.entry['kind']} · {where}")
-        typer.echo(f"        {hit.entry['text'][:200].replace(chr(10), ' ')}")
+    _print_hits(result)
+
+
+def _print_hits(result) -> None:
+    """Best first, game by game: a score is comparable within its game only (each game's
+    scores are its own), so the games come in order of likelihood, each sorted by score."""
+    from indexer.search import BM25_WEIGHT, INFORMATIVE_PENALTY
+
+    typer.echo(
+        f"(score: cosine of the entry + cosine of its best sentence + {BM25_WEIGHT:g} x BM25"
+        f" - {INFORMATIVE_PENALTY:g} for examples, tips, flavour and notes; higher is closer)"
+    )
+    games = list(dict.fromkeys(hit.entry["game"] for hit in result.hits))
+    games.sort(key=lambda g: -result.likelihood.get(g, 0.0))
+    for game in games:
+        if len(games) > 1:
+            typer.echo(f"\n{game} (likelihood {result.likelihood.get(game, 0.0):.0%}):")
+        for hit in sorted((h for h in result.hits if h.entry["game"] == game), key=lambda h: -h.score):
+            where = breadcrumb(hit.entry["path"])
+            typer.echo(f"{hit.score:6.3f}  [{hit.entry['id']}] {hit.entry['kind']} · {where}")
+            typer.echo(f"        {hit.entry['text'][:200].replace(chr(10), ' ')}")
 
 
 def _print_cited(label: str, items: list[dict[str, Any]]) -> None:
@@ -158,7 +175,7 @@ def ask(
 @friendly
 def eval_(
     questions: Annotated[Path, typer.Argument(help="Question set (JSON lines: id, game, q, gold).")],
-    k: Annotated[int, typer.Option("--k", help="Results per question.")] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-k", help="Results per question.")] = 5,
     no_game: Annotated[bool, typer.Option("--no-game", help="Only the run without the game given.")] = False,
     db: DbOption = None,
     json_: JsonOption = False,
@@ -166,16 +183,16 @@ def eval_(
     """Score search on a question set: hit@1/3/5 and MRR, overall and per game."""
     from indexer.evaluate import evaluate, load_questions
 
-    if k < 1:
-        raise RefereeError("--k must be at least 1")
+    if limit < 1:
+        raise RefereeError("--limit must be at least 1")
     qs = load_questions(questions)
     searcher = _searcher(db)
 
     def retrieve(question, game_given: bool):
-        result = searcher.search(question.q, game=question.game if game_given else None, limit=k)
+        result = searcher.search(question.q, game=question.game if game_given else None, limit=limit)
         return [hit.to_dict() for hit in result.hits]
 
-    report = evaluate(qs, retrieve, k=k, modes=(False,) if no_game else (True, False))
+    report = evaluate(qs, retrieve, k=limit, modes=(False,) if no_game else (True, False))
     if json_:
         print_json(report)
         return
@@ -200,7 +217,7 @@ def use(
     """Remember the game being played, so questions need not name it (REFEREE_GAME overrides)."""
     if clear:
         settings.set_default_game(None)
-    elif game:
+    elif game is not None:
         settings.set_default_game(store.resolve_game(store.open_db(db_path(db)), game))
     current, origin = settings.default_game()
     if json_:

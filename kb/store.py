@@ -16,6 +16,7 @@ from typing import Any
 import sqlite_utils
 
 from kb.errors import RefereeError
+from kb.gamenames import GameName, resolve_game_name
 
 # One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
 SCHEMA_VERSION = 1
@@ -161,13 +162,7 @@ def games(db: sqlite_utils.Database) -> list[dict[str, Any]]:
 
 def resolve_game(db: sqlite_utils.Database, name: str) -> str:
     """A game id from its id, title or one of its aliases (case-insensitive)."""
-    wanted = name.strip().casefold()
-    for game in games(db):
-        names = {game["id"], game["title"], *game["aliases"]}
-        if wanted in {n.casefold() for n in names}:
-            return game["id"]
-    known = ", ".join(g["id"] for g in games(db))
-    raise RefereeError(f"unknown game {name!r}; known games: {known}")
+    return resolve_game_name(name, [GameName(g["id"], g["title"], g["aliases"]) for g in games(db)])
 
 
 def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict[str, Any]]:
