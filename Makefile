@@ -3,17 +3,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
 
-.PHONY: setup demo test lint bench docs clean
+.PHONY: setup demo test test-fast install-check lock lint bench docs clean
 
 setup: $(VENV)/.installed
 
-# torch comes first and pinned: 2.13.0 is the local CPU wheel, anything else pulls CUDA.
-$(VENV)/.installed: pyproject.toml requirements/torch.txt
+# torch comes first and pinned (requirements/torch.txt): 2.13.0 is the local CPU wheel, anything
+# else pulls CUDA. Then Referee, its dependencies held to the versions in requirements/lock.txt.
+$(VENV)/.installed: pyproject.toml requirements/torch.txt requirements/lock.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements/torch.txt
-	$(BIN)/pip install --quiet -e '.[search,dev]'
+	$(BIN)/pip install --quiet -c requirements/lock.txt -e '.[search,dev]'
 	touch $@
+
+# The lock is what the venv holds: refresh it after changing dependencies in pyproject.toml.
+lock: setup
+	{ head -2 requirements/lock.txt; $(BIN)/pip freeze --exclude-editable | grep -iv '^torch=='; } > requirements/lock.tmp
+	mv requirements/lock.tmp requirements/lock.txt
 
 demo: setup
 	$(BIN)/referee build
@@ -39,6 +45,15 @@ bench: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/pytest
+
+# The inner loop: no embedding model, no search index (tests marked `model` are left out).
+test-fast: setup
+	$(BIN)/ruff check .
+	$(BIN)/pytest -m "not model" -x
+
+# pip install the checkout into a fresh venv outside it; build and ask from another folder.
+install-check: setup
+	bash .ci/install-check
 
 lint: setup
 	$(BIN)/ruff check .

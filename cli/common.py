@@ -18,7 +18,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 DbOption = Annotated[
     Path | None,
-    typer.Option("--db", help=f"Knowledge base file [env: {DB_ENV}; default: data/referee.db]", show_default=False),
+    typer.Option(
+        "--db",
+        help=f"Knowledge base file [env: {DB_ENV}; default: data/referee.db in a checkout, else the user data folder]",
+        show_default=False,
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
 GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Game id, title or alias.")]

@@ -3,7 +3,7 @@
 BM25 finds nothing when the question and the book are in different languages, and the model's
 cross-language cosines barely separate a book's paragraphs (English questions over the
 Ukrainian book), so an exact word is worth more there than anywhere. The bridge is a small
-lexicon written by the team (`data/lexicon-en-uk.tsv`): English rules words and the Ukrainian
+lexicon written by the team (`indexer/data/lexicon-en-uk.tsv`): English rules words and the Ukrainian
 word beginnings that render them. English words are matched by their Porter stem, as FTS5
 indexes them; Ukrainian words, which inflect by ending, by beginning.
 """
@@ -20,9 +20,8 @@ import sqlite_utils
 
 from indexer.lexical import PREFIX, query_terms, stems
 from kb.errors import RefereeError
-from kb.paths import PROJECT_ROOT
 
-LEXICON = PROJECT_ROOT / "data" / "lexicon-en-uk.tsv"
+LEXICON = Path(__file__).with_name("data") / "lexicon-en-uk.tsv"  # shipped with the package
 PAIR = ("en", "uk")
 SHORTEST_BEGINNING = 4  # shorter Ukrainian forms match the whole word only ("дія", "гри")
 

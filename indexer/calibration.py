@@ -5,7 +5,7 @@ English question against the right Ukrainian sentence lower than against the sam
 English, while wrong answers score about the same in either language: left alone, every
 English question routes away from the Ukrainian book. The gap is a property of the model and
 the language pair, not of any rulebook, so it is measured on a small set of parallel probes
-(generic rules written for this purpose in both languages, `data/crosslingual-probes.jsonl`):
+(generic rules written for this purpose in both languages, `indexer/data/crosslingual-probes.jsonl`):
 gap(q > b) = mean over probes of cos(question in q, answer in q) - cos(question in q, answer in b).
 """
 
@@ -21,9 +21,8 @@ import numpy as np
 
 from indexer.encoder import Encoder
 from kb.errors import RefereeError
-from kb.paths import PROJECT_ROOT
 
-PROBES = PROJECT_ROOT / "data" / "crosslingual-probes.jsonl"
+PROBES = Path(__file__).with_name("data") / "crosslingual-probes.jsonl"  # shipped with the package
 # The script each probe language is written in: how a question's language is told apart.
 SCRIPTS = {"en": "LATIN", "uk": "CYRILLIC"}
 DEFAULT_LANGUAGE = "en"

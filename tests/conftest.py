@@ -10,6 +10,14 @@ from kb.gameconf import Game, discover_games
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
+# A test that uses one of these needs the real embedding model: marked `model` (make test-fast skips it).
+MODEL_FIXTURES = {"model_path", "indexed_db", "searcher"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.model)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -18,6 +26,8 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> None:
     home = tmp_path_factory.mktemp("home")
     os.environ["HOME"] = str(home)
     os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
+    os.environ["XDG_DATA_HOME"] = str(home / ".local" / "share")
+    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
     os.environ["REFEREE_DB"] = str(home / "default.db")
     os.environ.pop("REFEREE_GAME", None)
     os.environ["HF_HUB_OFFLINE"] = "1"
