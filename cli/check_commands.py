@@ -23,15 +23,26 @@ def _parse_fact(text: str) -> tuple[str, Any]:
 
 
 def _print_verdict(data: dict[str, Any]) -> None:
+    outcome = f", {data['outcome']}" if data.get("outcome") else ""
     value = f" = {data['value']}" if data["value"] is not None else ""
-    typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{value}")
-    for reason in data["reasons"]:
-        typer.echo(f"  because [{reason['entry']}] “{reason['quote']}”")
-        typer.echo(f"          {reason['explanation']}")
+    typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{outcome}{value}")
+    if data.get("summary"):
+        typer.echo(f"  {data['summary']}")
+    _print_reasons(data["reasons"], "because")
     for reading in data["readings"]:
         typer.echo(f"  reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
         for reason in reading["reasons"]:
-            typer.echo(f"      [{reason['entry']}] {reason['explanation']}")
+            typer.echo(f"      [{reason['entry']}] “{reason['quote']}”")
+            typer.echo(f"          {reason['explanation']}")
+    _print_reasons(data.get("consequences", []), "then")
+
+
+def _print_reasons(reasons: list[dict[str, Any]], label: str) -> None:
+    for reason in reasons:
+        typer.echo(f"  {label:<7} [{reason['entry']}] “{reason['quote']}”")
+        if reason.get("row"):
+            typer.echo("          row: " + " | ".join(f"{k}: {v}" for k, v in reason["row"].items()))
+        typer.echo(f"          {reason['explanation']}")
 
 
 @app.command()

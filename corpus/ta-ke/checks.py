@@ -68,6 +68,22 @@ RULES = Rulebook(
             "ta-ke/step-2-pick-a-character-chip/3",
             "If all ghost tokens have been placed or there are only empty spaces left when you begin your turn, you have to remove all ghost tokens from the stacks and put them back into the supply next to the gameboard.",
         ),
+        "place-chip": (
+            "ta-ke/step-3-place-the-character-chip/1",
+            "When you take an exposed character chip from one of the stacks in the audience hall, you then have to place it on the corresponding space in your inner courtyard.",
+        ),
+        "scoring-follows": (
+            "ta-ke/step-4-score/1",
+            "After a player has picked an exposed character chip and put it on the corresponding space in his inner courtyard, an immediate scoring takes place for both players.",
+        ),
+        "marker": (
+            "ta-ke/step-4-score/7",
+            "Then he moves his player marker the according number of spaces on his way through the imperial gardens.",
+        ),
+        "move-up": (
+            "ta-ke/step-1-use-an-ability-and/1",
+            "If you want to use the ability of this character, move 1 chip from the bottom space to the middle space of this column.",
+        ),
         "bottom-value": (
             "ta-ke/step-4-score/6",
             "There is one Geisha in the bottom row (value 2), one Geisha in the middle row (value 1)",
@@ -75,6 +91,7 @@ RULES = Rulebook(
     },
 )
 because = RULES.because
+then = RULES.then
 CHARACTERS = ("daimyo", "ronin", "geisha", "ninja", "samurai")
 
 
@@ -83,14 +100,23 @@ CHARACTERS = ("daimyo", "ronin", "geisha", "ninja", "samurai")
     "Is a set-up stack legal? Never 3 or more chips of the same colour directly on top of one another",
     [Fact("stack", "strs", "chip colours from the bottom up")],
     {"game": "ta-ke", "check": "setup-stack", "facts": {"stack": ["red", "red", "red", "blue"]}},
+    cites=("no-three",),
 )
 def setup_stack(f: dict) -> Verdict:
     run = 1
     for below, above in zip(f["stack"], f["stack"][1:], strict=False):
         run = run + 1 if below == above else 1
         if run >= 3:
-            return Verdict("illegal", reasons=[because("no-three", f"three {above} chips in a row")])
-    return Verdict("legal", reasons=[because("no-three", "never three of a colour in a row")])
+            return Verdict(
+                "illegal",
+                reasons=[because("no-three", f"three {above} chips in a row")],
+                summary=f"illegal stack: three {above} chips on top of one another",
+            )
+    return Verdict(
+        "legal",
+        reasons=[because("no-three", "never three of a colour in a row")],
+        summary="legal stack (never three of a colour in a row)",
+    )
 
 
 @RULES.check(
@@ -114,22 +140,43 @@ def setup_stack(f: dict) -> Verdict:
         "check": "ability-use",
         "facts": {"character": "ninja", "bottom_chips": 1, "ninja_target": "samurai"},
     },
+    cites=("bottom-needed", "once", "geisha-last", "ninja-not", "moved-once", "ninja-targets", "move-up"),
 )
 def ability_use(f: dict) -> Verdict:
+    who = f["character"].capitalize()
     if f["bottom_chips"] < 1:
-        return Verdict("illegal", reasons=[because("bottom-needed", "no chip of this character on the bottom space")])
+        return Verdict(
+            "illegal",
+            reasons=[because("bottom-needed", "no chip of this character on the bottom space")],
+            summary=f"illegal: no {who} on the bottom space",
+        )
     if f["used_this_turn"]:
-        return Verdict("illegal", reasons=[because("once", "already used this turn")])
+        return Verdict(
+            "illegal",
+            reasons=[because("once", "already used this turn")],
+            summary=f"illegal: the {who}'s ability was already used this turn",
+        )
     if f["character"] == "geisha" and f["relocated_chip_is_last_of_stack"]:
-        return Verdict("illegal", reasons=[because("geisha-last", "the last chip of a stack")])
+        return Verdict(
+            "illegal",
+            reasons=[because("geisha-last", "the last chip of a stack")],
+            summary="illegal: the Geisha may not relocate the last chip of a stack",
+        )
     if f["character"] == "ninja" and f["ninja_target"] in ("ninja", "samurai"):
         return Verdict(
-            "illegal", reasons=[because("ninja-not", f"the Ninja cannot use an opponent's {f['ninja_target']}")]
+            "illegal",
+            reasons=[because("ninja-not", f"the Ninja cannot use an opponent's {f['ninja_target']}")],
+            summary=f"illegal: the Ninja cannot use an opponent's {f['ninja_target'].capitalize()}",
         )
     reasons = [because("bottom-needed", "a chip on the bottom space"), because("moved-once", "it moves up, once")]
     if f["character"] == "ninja" and f["ninja_target"] != "none":
         reasons.append(because("ninja-targets", f"the opponent's {f['ninja_target']}"))
-    return Verdict("legal", reasons=reasons)
+    return Verdict(
+        "legal",
+        reasons=reasons,
+        consequences=[then("move-up", f"a {who} chip moves from the bottom to the middle space")],
+        summary=f"legal: the {who}'s ability",
+    )
 
 
 @RULES.check(
@@ -142,6 +189,7 @@ def ability_use(f: dict) -> Verdict:
         Fact("samurais", "int", "your Samurais above that column (or all, when Samurais are scored)", 0, low=0, high=7),
     ],
     {"game": "ta-ke", "check": "influence-score", "facts": {"persons": 3, "bottom": 1, "middle": 1, "samurais": 2}},
+    cites=("persons", "bottom-value", "personal", "multiply", "example", "marker"),
 )
 def score(f: dict) -> Verdict:
     personal = 2 * f["bottom"] + f["middle"] + f["samurais"]
@@ -154,7 +202,13 @@ def score(f: dict) -> Verdict:
     ]
     if total == 15 and f["persons"] == 3:
         reasons.append(because("example", "the book's example"))
-    return Verdict("value", total, reasons)
+    return Verdict(
+        "value",
+        total,
+        reasons,
+        consequences=[then("marker", f"the marker advances {total} spaces")],
+        summary=f"{f['persons']} x {personal} = {total} influence points",
+    )
 
 
 @RULES.check(
@@ -167,6 +221,7 @@ def score(f: dict) -> Verdict:
         Fact("ghosts_in_supply", "int", "ghost tokens left in the supply at the start of the turn", 5, low=0, high=5),
     ],
     {"game": "ta-ke", "check": "pick-chip", "facts": {"on_top": True, "ghost_on_stack": True}},
+    cites=("ghosts-back", "must-pick", "exposed", "ghost-on-space", "ghost-on-stack", "place-chip", "scoring-follows"),
 )
 def pick_chip(f: dict) -> Verdict:
     reasons = []
@@ -176,10 +231,21 @@ def pick_chip(f: dict) -> Verdict:
         reasons.append(because("ghosts-back", "no ghost token left: they all return to the supply first"))
     if not f["on_top"] or ghost_blocks:
         why = "covered by another chip" if not f["on_top"] else "covered by a ghost token"
-        return Verdict("illegal", reasons=[*reasons, because("exposed", f"the chip is {why}")])
+        return Verdict(
+            "illegal",
+            reasons=[*reasons, because("exposed", f"the chip is {why}")],
+            summary=f"illegal pick: the chip is {why}",
+        )
     place = "ghost-on-space" if f["last_of_stack"] else "ghost-on-stack"
+    where = "on the empty space" if f["last_of_stack"] else "on the stack"
     return Verdict(
         "legal",
-        {"ghost_token": "on the empty space" if f["last_of_stack"] else "on the stack"},
-        [*reasons, because("exposed", "the chip is exposed"), because(place, "then place a ghost token")],
+        {"ghost_token": where},
+        [*reasons, because("must-pick", "a pick from the audience hall"), because("exposed", "the chip is exposed")],
+        consequences=[
+            then(place, f"a ghost token goes {where}"),
+            then("place-chip", "the chip goes to the picker's inner courtyard"),
+            then("scoring-follows", "both players score the character just exposed"),
+        ],
+        summary=f"legal pick (an exposed chip); the ghost token goes {where}",
     )

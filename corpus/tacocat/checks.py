@@ -44,6 +44,23 @@ RULES = Rulebook(
             "tacocat/перемістити-такокат/1",
             "Гравець, який перемагає в цьому раунді, переміщує Такота на одну клітинку до себе на ігровому полі.",
         ),
+        "defend-attacks-next": ("tacocat/play/2", "Якщо суперник робить це, він отримує право атакувати наступним."),
+        "sacrifice-again": (
+            "tacocat/play/3",
+            "Якщо суперник жертвує свою найнижчу карту, той самий гравець приєднує її знову.",
+        ),
+        "jumbo-all": (
+            "tacocat/play/5",
+            "Якщо гравець, що захищається, змушенийжертвують карту проти хоча б однієї з карт атаки, вони програють.",
+        ),
+        "draw-again": ("tacocat/play/8", "Перетасуйте всю колоду і розіграйте новий раунд."),
+        "cover": (
+            "tacocat/перемістити-такокат/1",
+            "Накрийте клітинку, на якій щойно був Такот, плиткою. Такот більше не може переміщатися на цю клітинку.",
+        ),
+        "seven-spaces": ("tacocat/зміст/1", "Між воротами є сім пронумерованих проміжків"),
+        "centre": ("tacocat/налаштування/1", "Покладіть жетон Такота на центральне місце дошки, позначене цифрою 7."),
+        "victory": ("tacocat/перемога/1", "Перший гравець, який заб'є такокат у свої ворота, виграє гру."),
         "skip-covered": (
             "tacocat/перемістити-такокат/1",
             "Якщо він потрапив на накриту клітинку, просто пропустіть її і покладіть Такота на наступну вільну клітинку.",
@@ -51,6 +68,8 @@ RULES = Rulebook(
     },
 )
 because = RULES.because
+then = RULES.then
+TRACK = {"low": -3, "high": 3}  # the seven spaces, counted from the centre space printed 7; minus is toward me
 
 
 @RULES.check(
@@ -61,14 +80,28 @@ because = RULES.because
         Fact("defence", "int", "the defending card", low=1, high=20),
     ],
     {"game": "tacocat", "check": "defence", "facts": {"attack": 7, "defence": 7}},
+    cites=("defend", "defend-attacks-next", "sacrifice", "sacrifice-again"),
 )
 def defence(f: dict) -> Verdict:
     if f["defence"] >= f["attack"]:
-        return Verdict("legal", "defended", [because("defend", f"{f['defence']} >= {f['attack']}")])
+        return Verdict(
+            "value",
+            "defended",
+            [because("defend", f"{f['defence']} >= {f['attack']}")],
+            outcome="held",
+            consequences=[then("defend-attacks-next", "the defender attacks next")],
+            summary=f"the defence holds ({f['defence']} against {f['attack']}); the defender attacks next",
+        )
     return Verdict(
-        "illegal",
+        "value",
         "sacrifice the lowest card",
-        [because("defend", f"{f['defence']} < {f['attack']}"), because("sacrifice", "the lowest card goes instead")],
+        [because("defend", f"{f['defence']} < {f['attack']}")],
+        outcome="failed",
+        consequences=[
+            then("sacrifice", "the defender plays their lowest card face up instead"),
+            then("sacrifice-again", "and the same player attacks again"),
+        ],
+        summary=f"the defence fails ({f['defence']} against {f['attack']}); the lowest card is sacrificed",
     )
 
 
@@ -80,27 +113,41 @@ def defence(f: dict) -> Verdict:
         Fact("cards_left_after", "int", "cards left in the attacker's hand after the attack", low=0, high=20),
     ],
     {"game": "tacocat", "check": "jumbo-attack", "facts": {"cards": [4, 5, 6], "cards_left_after": 2}},
+    cites=("not-last", "set", "sequence", "each-card", "jumbo-all"),
 )
 def jumbo(f: dict) -> Verdict:
     cards = sorted(f["cards"])
     if f["cards_left_after"] < 1:
-        return Verdict("illegal", reasons=[because("not-last", "the attack would use the last card")])
+        return Verdict(
+            "illegal",
+            reasons=[because("not-last", "the attack would use the last card")],
+            summary="illegal jumbo attack: it would use the last card",
+        )
+    after = [
+        then("each-card", "each card is defended separately"),
+        then("jumbo-all", "one sacrifice loses the exchange"),
+    ]
     if len(cards) >= 2 and len(set(cards)) == 1:
         return Verdict(
             "legal",
             "set",
-            [
-                because("set", f"{len(cards)} cards of rank {cards[0]}"),
-                because("each-card", "each card is defended separately"),
-            ],
+            [because("set", f"{len(cards)} cards of rank {cards[0]}")],
+            consequences=after,
+            summary=f"legal jumbo attack: a set of {len(cards)} {cards[0]}s",
         )
     if len(cards) >= 3 and all(b - a == 1 for a, b in itertools.pairwise(cards)):
         return Verdict(
             "legal",
             "sequence",
-            [because("sequence", f"{len(cards)} in a row"), because("each-card", "each card is defended separately")],
+            [because("sequence", f"{len(cards)} in a row")],
+            consequences=after,
+            summary=f"legal jumbo attack: a sequence {cards[0]}-{cards[-1]}",
         )
-    return Verdict("illegal", reasons=[because("set", "not a set"), because("sequence", "not a sequence")])
+    return Verdict(
+        "illegal",
+        reasons=[because("set", "not a set"), because("sequence", "not a sequence")],
+        summary=f"illegal jumbo attack: {cards} is neither a set nor a sequence",
+    )
 
 
 @RULES.check(
@@ -111,18 +158,25 @@ def jumbo(f: dict) -> Verdict:
         Fact("theirs", "int", "the opponent's last card", low=1, high=20),
     ],
     {"game": "tacocat", "check": "round-winner", "facts": {"mine": 3, "theirs": 3}},
+    cites=("draw", "draw-again", "lowest-wins", "cat-moves"),
 )
 def round_winner(f: dict) -> Verdict:
     if f["mine"] == f["theirs"]:
-        return Verdict("value", "draw", [because("draw", "equal ranks: the cat stays")])
+        return Verdict(
+            "value",
+            "draw",
+            [because("draw", "equal ranks: the cat stays")],
+            outcome="draw",
+            consequences=[then("draw-again", "reshuffle and play a new round")],
+            summary=f"a draw ({f['mine']} and {f['theirs']}): the cat stays",
+        )
     winner = "me" if f["mine"] < f["theirs"] else "opponent"
     return Verdict(
         "value",
         winner,
-        [
-            because("lowest-wins", f"{min(f['mine'], f['theirs'])} is lowest"),
-            because("cat-moves", "the winner moves the cat one space"),
-        ],
+        [because("lowest-wins", f"{min(f['mine'], f['theirs'])} is lowest")],
+        consequences=[then("cat-moves", "the winner moves the cat one space toward themselves")],
+        summary=f"{winner} wins the round ({min(f['mine'], f['theirs'])} is lowest)",
     )
 
 
@@ -134,12 +188,20 @@ def round_winner(f: dict) -> Verdict:
         Fact("theirs", "int", "the opponent's duel card", low=1, high=20),
     ],
     {"game": "tacocat", "check": "duel", "facts": {"mine": 9, "theirs": 4}},
+    cites=("duel-tie", "duel-high"),
 )
 def duel(f: dict) -> Verdict:
     if f["mine"] == f["theirs"]:
-        return Verdict("value", "duel again", [because("duel-tie", "a tie")])
+        return Verdict(
+            "value", "duel again", [because("duel-tie", "a tie")], outcome="draw", summary="a tie: duel again"
+        )
     first = "me" if f["mine"] > f["theirs"] else "opponent"
-    return Verdict("value", first, [because("duel-high", f"{max(f['mine'], f['theirs'])} is highest")])
+    return Verdict(
+        "value",
+        first,
+        [because("duel-high", f"{max(f['mine'], f['theirs'])} is highest")],
+        summary=f"{first} attacks first ({max(f['mine'], f['theirs'])} is highest)",
+    )
 
 
 @RULES.check(
@@ -151,30 +213,67 @@ def duel(f: dict) -> Verdict:
         Fact("second_wants", "int", "cards the second player wants to replace", low=0, high=20),
     ],
     {"game": "tacocat", "check": "card-replacement", "facts": {"round": 2, "first_replaced": 3, "second_wants": 4}},
+    cites=("replace-round-one", "replace-first", "replace-second"),
 )
 def card_replacement(f: dict) -> Verdict:
     if f["round"] == 1:
-        return Verdict("legal", reasons=[because("replace-round-one", "first round: any number")])
-    if f["second_wants"] <= f["first_replaced"]:
-        return Verdict("legal", reasons=[because("replace-second", f"{f['second_wants']} <= {f['first_replaced']}")])
-    return Verdict("illegal", reasons=[because("replace-second", f"{f['second_wants']} > {f['first_replaced']}")])
+        return Verdict(
+            "legal",
+            reasons=[because("replace-round-one", "first round: any number")],
+            summary="legal: in the first round both may replace any number",
+        )
+    ok = f["second_wants"] <= f["first_replaced"]
+    sign = "<=" if ok else ">"
+    return Verdict(
+        "legal" if ok else "illegal",
+        reasons=[
+            because("replace-first", f"the first player replaced {f['first_replaced']}"),
+            because("replace-second", f"{f['second_wants']} {sign} {f['first_replaced']}"),
+        ],
+        summary=f"{'legal' if ok else 'illegal'}: {f['second_wants']} cards against the first player's "
+        f"{f['first_replaced']}",
+    )
 
 
 @RULES.check(
     "cat-move",
-    "Where does the cat go? One space toward the round's winner, skipping covered spaces",
+    "Where does the cat go? One space toward the round's winner, skipping covered spaces, into the goal at the end",
     [
-        Fact("position", "int", "the cat's space (1-13 from my goal side)", low=1, high=13),
+        Fact(
+            "position",
+            "int",
+            "the cat's space: 0 is the centre space printed 7; -1 to -3 toward my goal, 1 to 3 toward theirs",
+            **TRACK,
+        ),
         Fact("winner", "choice", "who won the round", choices=("me", "opponent")),
-        Fact("covered", "ints", "covered spaces", [], low=1, high=13),
+        Fact("covered", "ints", "covered spaces (same numbering)", [], **TRACK),
     ],
-    {"game": "tacocat", "check": "cat-move", "facts": {"position": 7, "winner": "me", "covered": [6]}},
+    {"game": "tacocat", "check": "cat-move", "facts": {"position": 0, "winner": "me", "covered": [-1]}},
+    cites=("seven-spaces", "centre", "cat-moves", "skip-covered", "cover", "victory"),
 )
 def cat_move(f: dict) -> Verdict:
+    from kb.errors import RefereeError
+
+    if f["position"] in f["covered"]:
+        raise RefereeError("facts 'position' and 'covered': the cat cannot stand on a covered space")
     step = -1 if f["winner"] == "me" else 1
     new = f["position"] + step
-    reasons = [because("cat-moves", "one space toward the winner")]
+    reasons = [
+        because("seven-spaces", "seven spaces between the goals"),
+        because("centre", "counted from the centre space, printed 7"),
+        because("cat-moves", "one space toward the winner"),
+    ]
     while new in f["covered"]:
         new += step
         reasons.append(because("skip-covered", "covered space skipped"))
-    return Verdict("value", new, reasons)
+    cover = then("cover", f"space {f['position']} is covered with a tile")
+    if abs(new) > 3:
+        return Verdict(
+            "value",
+            "goal",
+            reasons,
+            outcome="scored",
+            consequences=[cover, then("victory", f"the cat is in {f['winner']}'s goal: {f['winner']} wins the game")],
+            summary=f"the cat goes into {f['winner']}'s goal: {f['winner']} wins the game",
+        )
+    return Verdict("value", new, reasons, consequences=[cover], summary=f"the cat moves to space {new}")

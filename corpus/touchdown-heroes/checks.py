@@ -3,7 +3,7 @@ attacking team's goal ("0" is the goal line); players sit in turn order from the
 
 from __future__ import annotations
 
-from kb.checks import Fact, Rulebook, Verdict
+from kb.checks import Fact, Reading, Rulebook, Verdict
 
 RULES = Rulebook(
     "touchdown-heroes",
@@ -76,6 +76,38 @@ RULES = Rulebook(
             "touchdown-heroes/game-setup/1",
             "This game is for 4 players only. Do not play with any other number of players.",
         ),
+        "pass-not-follow": (
+            "touchdown-heroes/play/5",
+            "If the card you play is of a different suit from the lead's card (not follow), apply its play-book effect (valid for this trick only).",
+        ),
+        "new-lead": (
+            "touchdown-heroes/judgement-phase/4",
+            "Next, the player who won the trick becomes the new lead and receives the lead marker.",
+        ),
+        "lead-moves": (
+            "touchdown-heroes/moving-the-lead-summary/1",
+            "if a score causes a possession change, or if an attack fails (the defending team wins the trick), the lead must be moved to the attacking team.",
+        ),
+        "success-series": (
+            "touchdown-heroes/attack-success/3",
+            'After that, turn one series card face down and return to "3: Play". If all series cards have been turned face down, possession changes.',
+        ),
+        "failure-series": (
+            "touchdown-heroes/attack-failure/1",
+            'The attacking team cannot advance the ball. Turn one series card face down and return to "3: Play".',
+        ),
+        "intercept": (
+            "touchdown-heroes/attack-failure/2",
+            "If an intercept (インターセプト) has occurred through a play-book effect, possession is forced to change even if face-up series cards remain.",
+        ),
+        "failure-turnover": (
+            "touchdown-heroes/attack-failure/3",
+            'When possession changes, turn all series cards face up, move the ball to the opposite side of the field (the position "11 − the current value")',
+        ),
+        "after-score": (
+            "touchdown-heroes/touchdown/3",
+            'After scoring, possession changes. Turn all series cards face up and return to "2: Kickoff".',
+        ),
         "not-printed": (
             "touchdown-heroes/play-book-effects-and-hero-skills/1",
             "the individual effect texts for play-book numbers 1 to 10 and for each hero's skill are printed on the cards themselves.",
@@ -83,6 +115,8 @@ RULES = Rulebook(
     },
 )
 because = RULES.because
+then = RULES.then
+SUITS = ("power", "speed", "stamina", "tactics")
 
 
 @RULES.check(
@@ -90,8 +124,8 @@ because = RULES.because
     "May this card be played? Run play: must follow the lead's suit if you can; pass play: any card",
     [
         Fact("play", "choice", "the declared play", choices=("run", "pass")),
-        Fact("lead_suit", "choice", "suit of the lead's card", choices=("power", "speed", "stamina", "tactics")),
-        Fact("card_suit", "choice", "suit of the card played", choices=("power", "speed", "stamina", "tactics")),
+        Fact("lead_suit", "choice", "suit of the lead's card", choices=SUITS),
+        Fact("card_suit", "choice", "suit of the card played", choices=SUITS),
         Fact("hand_has_lead_suit", "bool", "the player holds a card of the lead's suit"),
     ],
     {
@@ -99,15 +133,42 @@ because = RULES.because
         "check": "legal-play",
         "facts": {"play": "run", "lead_suit": "power", "card_suit": "speed", "hand_has_lead_suit": True},
     },
+    cites=("may-follow", "must-follow", "not-follow", "pass-not-follow", "not-printed"),
 )
 def legal_play(f: dict) -> Verdict:
     follows = f["card_suit"] == f["lead_suit"]
+    effect = [] if follows else [then("not-printed", "its effect is printed on the card, not in the book")]
     if f["play"] == "pass":
-        return Verdict("legal", {"follow": follows}, [because("may-follow", "a pass play may follow or not")])
+        return Verdict(
+            "legal",
+            {"follow": follows},
+            [because("may-follow", "a pass play may follow or not")],
+            consequences=[]
+            if follows
+            else [then("pass-not-follow", "not follow: the card's play-book effect applies"), *effect],
+            summary="legal card (a pass play: any card)"
+            + ("" if follows else "; not follow: its play-book effect applies"),
+        )
     if not follows and f["hand_has_lead_suit"]:
-        return Verdict("illegal", reasons=[because("must-follow", "the player holds the lead's suit")])
-    key = "must-follow" if follows else "not-follow"
-    return Verdict("legal", {"follow": follows}, [because(key, "follows the lead" if follows else "cannot follow")])
+        return Verdict(
+            "illegal",
+            reasons=[because("must-follow", "the player holds the lead's suit")],
+            summary=f"illegal card: a run play must follow {f['lead_suit']} and the player holds one",
+        )
+    if follows:
+        return Verdict(
+            "legal",
+            {"follow": True},
+            [because("must-follow", "follows the lead")],
+            summary="legal card (follows the lead's suit)",
+        )
+    return Verdict(
+        "legal",
+        {"follow": False},
+        [because("not-follow", "cannot follow")],
+        consequences=[then("not-follow", "not follow: the card's play-book effect applies"), *effect],
+        summary="legal card (cannot follow); not follow: its play-book effect applies",
+    )
 
 
 @RULES.check(
@@ -127,6 +188,7 @@ def legal_play(f: dict) -> Verdict:
             "attacking": ["attack", "defence", "attack", "defence"],
         },
     },
+    cites=("lowest-wins", "success-failure", "ties", "new-lead", "lead-moves"),
 )
 def trick_winner(f: dict) -> Verdict:
     from kb.errors import RefereeError
@@ -137,14 +199,25 @@ def trick_winner(f: dict) -> Verdict:
     followed = [i for i in range(n) if i == 0 or f["followed"][i] == "follow"]
     low = min(f["numbers"][i] for i in followed)
     winner = max(i for i in followed if f["numbers"][i] == low)  # farther clockwise from the lead
-    side = "attack success" if f["attacking"][winner] == "attack" else "attack failure"
+    success = f["attacking"][winner] == "attack"
+    side = "attack success" if success else "attack failure"
     reasons = [
         because("lowest-wins", f"lowest followed card is {low}"),
         because("success-failure", f"player {winner + 1} is on the {f['attacking'][winner]}"),
     ]
     if sum(1 for i in followed if f["numbers"][i] == low) > 1:
         reasons.append(because("ties", "a tie: the player farther clockwise wins"))
-    return Verdict("value", {"winner": winner + 1, "card": low, "result": side}, reasons)
+    consequences = [then("new-lead", f"player {winner + 1} becomes the lead")]
+    if not success:
+        consequences.append(then("lead-moves", "the lead then passes back to the attacking team"))
+    return Verdict(
+        "value",
+        {"winner": winner + 1, "card": low, "result": side},
+        reasons,
+        outcome="succeeds" if success else "fails",
+        consequences=consequences,
+        summary=f"player {winner + 1} wins the trick with {low}: {side}",
+    )
 
 
 @RULES.check(
@@ -156,6 +229,7 @@ def trick_winner(f: dict) -> Verdict:
         Fact("combination", "bool", "the new lead is a teammate of the attack who was not the previous lead", False),
     ],
     {"game": "touchdown-heroes", "check": "advance", "facts": {"position": 3, "card": 4}},
+    cites=("advance", "combination", "touchdown", "after-score"),
 )
 def advance(f: dict) -> Verdict:
     squares = f["card"] + (2 if f["combination"] else 0)
@@ -163,44 +237,146 @@ def advance(f: dict) -> Verdict:
     reasons = [because("advance", f"advance {f['card']}")]
     if f["combination"]:
         reasons.append(because("combination", "+2 squares"))
+    after = [then("after-score", "possession changes; the next phase is a kickoff")]
     if new < 0:
         return Verdict(
             "value",
             {"touchdown": True, "points": 3, "position": new},
             [*reasons, because("touchdown", f"overshoots 0 (reaches {new}): 3 points")],
+            outcome="scored",
+            consequences=after,
+            summary=f"touchdown: the ball overshoots 0 (reaches {new}), 3 points",
         )
     if new == 0:
         return Verdict(
             "value",
             {"touchdown": True, "points": 2, "position": 0},
             [*reasons, because("touchdown", "reaches 0: 2 points")],
+            outcome="scored",
+            consequences=after,
+            summary="touchdown: the ball reaches 0, 2 points",
         )
-    return Verdict("value", {"touchdown": False, "points": 0, "position": new}, reasons)
+    return Verdict(
+        "value",
+        {"touchdown": False, "points": 0, "position": new},
+        reasons,
+        summary=f"the ball advances {squares} squares to {new}",
+    )
+
+
+@RULES.check(
+    "series",
+    "Does the attack keep the ball? Each attack turns a series card face down; when none is left (or on an "
+    "intercept) possession changes",
+    [
+        Fact("series_left", "int", "series cards still face up before this attack", low=1, high=3),
+        Fact("result", "choice", "how the attack went", choices=("success", "failure")),
+        Fact("intercept", "bool", "a play-book effect caused an intercept", False),
+    ],
+    {"game": "touchdown-heroes", "check": "series", "facts": {"series_left": 1, "result": "failure"}},
+    cites=("success-series", "failure-series", "intercept"),
+)
+def series(f: dict) -> Verdict:
+    left = f["series_left"] - 1
+    key = "success-series" if f["result"] == "success" else "failure-series"
+    reasons = [because(key, f"one series card turned: {left} left")]
+    changes = left == 0
+    if f["intercept"] and f["result"] == "failure":
+        reasons.append(because("intercept", "an intercept forces the change"))
+        changes = True
+    return Verdict(
+        "value",
+        {"series_left": left, "possession_changes": changes},
+        reasons,
+        summary=f"{left} series card(s) left" + ("; possession changes" if changes else "; the attack goes on"),
+    )
+
+
+TURNOVER = {"series-used-up": "failure-turnover", "intercept": "failure-turnover", "kick-play": "kick-turnover"}
+
+
+def _possession_change(position: int, why: str) -> tuple[dict, list, str]:
+    """Where the ball goes when possession changes without a score: 11 − its square, for the new attack."""
+    new = 11 - position
+    if why == "onside-kick":
+        reasons = [because("onside", f"the ball sat on {position}: 11 − {position} = {new}")]
+    else:
+        reasons = [because(TURNOVER[why], f"the ball is on {position}: 11 − {position} = {new}")]
+    return {"possession_changes": True, "position": new}, reasons, f"possession changes: the ball goes to {new}"
+
+
+@RULES.check(
+    "possession-change",
+    "Where the ball goes when possession changes without a score: the opposite side, 11 − its square",
+    [
+        Fact("position", "int", "square the ball is on when possession changes", low=1, high=10),
+        Fact(
+            "why",
+            "choice",
+            "why possession changes",
+            "series-used-up",
+            choices=("series-used-up", "intercept", "kick-play", "onside-kick"),
+        ),
+    ],
+    {"game": "touchdown-heroes", "check": "possession-change", "facts": {"position": 4, "why": "series-used-up"}},
+    cites=("failure-turnover", "kick-turnover", "onside"),
+)
+def possession_change(f: dict) -> Verdict:
+    value, reasons, summary = _possession_change(f["position"], f["why"])
+    return Verdict("value", value, reasons, summary=summary)
 
 
 @RULES.check(
     "kick-play",
-    "A kick play: 1 point beyond 0 (no overshoot bonus); possession always changes (11 - position)",
+    "A kick play: 1 point beyond 0 (no overshoot bonus); otherwise possession changes (11 − position); "
+    "exactly on 0 the book is ambiguous",
     [
         Fact("position", "int", "square the ball is on", low=1, high=10),
         Fact("die", "int", "the die rolled", low=1, high=6),
     ],
     {"game": "touchdown-heroes", "check": "kick-play", "facts": {"position": 5, "die": 4}},
+    cites=("kick-play", "kick-point", "kick-no-bonus", "kick-turnover", "touchdown"),
 )
 def kick_play(f: dict) -> Verdict:
     new = f["position"] - f["die"]
-    reasons = [because("kick-play", f"advance {f['die']}")]
+    reasons = [because("kick-play", f"advance {f['die']} from {f['position']}: {new}")]
     if new < 0:
         return Verdict(
             "value",
             {"points": 1, "possession_changes": True, "next": "kickoff"},
             [*reasons, because("kick-point", "beyond 0: 1 point"), because("kick-no-bonus", "no overshoot bonus")],
+            outcome="scored",
+            consequences=[then("kick-point", "possession changes; the next phase is a kickoff")],
+            summary=f"the kick goes beyond 0 (to {new}): 1 point, then a kickoff",
         )
-    return Verdict(
-        "value",
-        {"points": 0, "possession_changes": True, "position": 11 - new},
-        [*reasons, because("kick-turnover", f"possession changes: ball to 11 - {new} = {11 - new}")],
-    )
+    if new == 0:
+        return Verdict(
+            "ambiguous",
+            None,
+            [
+                *reasons,
+                because("kick-point", "the rule scores a kick that reaches beyond 0"),
+                because("kick-turnover", "and turns over a kick that does not reach 0: exactly 0 is neither"),
+            ],
+            [
+                Reading(
+                    "reaching 0 is reaching the goal, as it is for a touchdown: 1 point, then a kickoff",
+                    "value",
+                    {"points": 1, "possession_changes": True, "next": "kickoff"},
+                    [because("touchdown", "a touchdown is scored on reaching 0"), because("kick-point", "1 point")],
+                ),
+                Reading(
+                    "only beyond 0 scores: no point, and possession changes, but 11 − 0 = 11 is not a square",
+                    "unknown",
+                    {"points": 0, "possession_changes": True, "position": None},
+                    [because("kick-turnover", "the ball would go to 11 − 0 = 11, which the field does not have")],
+                ),
+            ],
+            summary="ambiguous kick: it lands exactly on 0; 1 point if reaching 0 counts, else the book "
+            "does not say where the ball goes",
+        )
+    value, turnover, summary = _possession_change(new, "kick-play")
+    return Verdict("value", {"points": 0, **value}, [*reasons, *turnover], summary=f"no score; {summary}")
 
 
 @RULES.check(
@@ -211,24 +387,33 @@ def kick_play(f: dict) -> Verdict:
         Fact("die", "int", "the die, for a random kick", 0, low=0, high=6),
     ],
     {"game": "touchdown-heroes", "check": "kickoff", "facts": {"kick": "random", "die": 1}},
+    cites=("normal-kick", "random-kick", "onside"),
 )
 def kickoff(f: dict) -> Verdict:
     from kb.errors import RefereeError
 
     if f["kick"] == "normal":
-        return Verdict("value", {"position": 8, "onside": False}, [because("normal-kick", "on the 8")])
+        return Verdict(
+            "value",
+            {"position": 8, "onside": False},
+            [because("normal-kick", "on the 8")],
+            summary="the ball starts on 8",
+        )
     if f["die"] < 1:
         raise RefereeError("fact 'die': a random kick needs the die rolled, 1 to 6")
     if f["die"] == 1:
+        value, reasons, summary = _possession_change(3 + f["die"], "onside-kick")
         return Verdict(
             "value",
-            {"position": 7, "onside": True, "possession_changes": True},
-            [because("random-kick", "a 1 is an onside kick"), because("onside", "11 - 4 = 7")],
+            {**value, "onside": True},
+            [because("random-kick", "a 1 is an onside kick"), *reasons],
+            summary=f"onside kick: {summary}",
         )
     return Verdict(
         "value",
         {"position": 3 + f["die"], "onside": False},
         [because("random-kick", f"3 + {f['die']} = {3 + f['die']}")],
+        summary=f"the ball starts on {3 + f['die']}",
     )
 
 
@@ -237,10 +422,14 @@ def kickoff(f: dict) -> Verdict:
     "Can this many people play? Exactly 4",
     [Fact("players", "int", "number of players", low=1, high=20)],
     {"game": "touchdown-heroes", "check": "player-count", "facts": {"players": 5}},
+    cites=("four-players",),
 )
 def player_count(f: dict) -> Verdict:
+    ok = f["players"] == 4
     return Verdict(
-        "legal" if f["players"] == 4 else "illegal", reasons=[because("four-players", f"{f['players']} players")]
+        "legal" if ok else "illegal",
+        reasons=[because("four-players", f"{f['players']} players")],
+        summary=f"{'legal' if ok else 'illegal'}: {f['players']} players (the game is for exactly 4)",
     )
 
 
@@ -249,8 +438,12 @@ def player_count(f: dict) -> Verdict:
     "What does a play-book effect or hero skill do? The book does not print them: unknown",
     [Fact("effect", "str", "play-book number or hero name, e.g. 7 or Monster")],
     {"game": "touchdown-heroes", "check": "card-effect", "facts": {"effect": "Monster"}},
+    cites=("not-printed",),
 )
 def card_effect(f: dict) -> Verdict:
     return Verdict(
-        "unknown", None, [because("not-printed", f"the {f['effect']!r} effect: its text is not in the book")]
+        "unknown",
+        None,
+        [because("not-printed", f"the {f['effect']!r} effect: its text is not in the book")],
+        summary=f"unknown: the {f['effect']!r} effect is printed on the card, not in the book",
     )
