@@ -134,6 +134,7 @@ class Rulebook:
         self.rows: dict[str, dict[str, str]] = {}  # key -> cells, for quotes that are table rows
         self.joiners: dict[str, str] = {}
         self.checks: list[Check] = []
+        self.states: Any = None  # the game's StateRules (kb.state), if it settles whole states
 
     def because(self, key: str, explanation: str) -> Reason:
         entry, quote = self.quotes[key]
@@ -333,10 +334,21 @@ def load_game_checks(folder: Path) -> list[Check]:
     return rulebook.checks if rulebook else []
 
 
-def discover_checks(corpus_dir: Path) -> dict[str, Check]:
-    checks: dict[str, Check] = {}
+def discover_rulebooks(corpus_dir: Path) -> dict[str, Rulebook]:
+    """Each game's declared rules (its checks, quotes and state rules), by game id."""
+    rulebooks = {}
     for folder in sorted(p for p in corpus_dir.iterdir() if (p / "game.toml").exists()):
-        for check in load_game_checks(folder):
+        rulebook = load_rulebook(folder)
+        if rulebook is not None:
+            rulebooks[rulebook.game] = rulebook
+    return rulebooks
+
+
+def discover_checks(corpus_dir: Path, rulebooks: dict[str, Rulebook] | None = None) -> dict[str, Check]:
+    checks: dict[str, Check] = {}
+    for rulebook in (rulebooks if rulebooks is not None else discover_rulebooks(corpus_dir)).values():
+        folder = corpus_dir / rulebook.game
+        for check in rulebook.checks:
             if check.name in checks:
                 raise RefereeError(
                     f"{folder / 'checks.py'}: check name {check.name!r} is taken by {checks[check.name].game}"
@@ -396,10 +408,15 @@ def verdict_dict(check: Check, verdict: Verdict) -> dict[str, Any]:
 
 def situation_from(text: str, source: str) -> dict[str, Any]:
     """A situation document (YAML or JSON): {game, check, facts}."""
-    data = load_document(text, source)
+    return situation_of(load_document(text, source), source)
+
+
+def situation_of(data: Any, source: str) -> dict[str, Any]:
+    """A situation from a document's data: {game, check, facts}, checked."""
     if not isinstance(data, dict) or "check" not in data:
         raise RefereeError(
-            f"{source}: a situation needs 'check' (and 'facts'), e.g. {{check: pass-direction, facts: {{...}}}}"
+            f"{source}: a situation needs 'check' (and 'facts'), e.g. {{check: pass-direction, facts: {{...}}}}, "
+            "or a state needs 'game' and 'action'"
         )
     facts = data.get("facts") or {}
     if not isinstance(facts, dict):
