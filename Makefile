@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml requirements/torch.txt requirements/lock.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements/torch.txt
-	$(BIN)/pip install --quiet -c requirements/lock.txt -e '.[search,dev]'
+	$(BIN)/pip install --quiet -c requirements/lock.txt -e '.[search,web,dev]'
 	touch $@
 
 # The lock is what the venv holds: refresh it after changing dependencies in pyproject.toml.
