@@ -19,9 +19,11 @@ from sqlite_utils.migrations import Migrations
 from kb.checks import Check, load_game_checks, verify_citations
 from kb.errors import RefereeError
 from kb.gameconf import Game
+from kb.ids import ascii_ids
 from kb.links import Links, link_book, norm
 from kb.model import ParsedBook
 from kb.parse import parse_book
+from kb.translation import LABEL, Translation, align
 
 migrations = Migrations("referee")
 
@@ -139,6 +141,18 @@ def m006_fts_by_game(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m007_ascii_ids_and_translations(db: sqlite_utils.Database) -> None:
+    """Typeable ASCII ids beside the book's own; aligned translations of entries and headings."""
+    for table in ("entries", "sections"):
+        db[table].add_column("ascii_id", str)
+        db[table].create_index(["ascii_id"])
+    db["translations"].create(
+        {"id": str, "game": str, "lang": str, "kind": str, "text": str}, pk=("id", "lang"), if_not_exists=True
+    )
+    db["translations"].create_index(["game"], if_not_exists=True)
+
+
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:
     digest = hashlib.sha256()
     for row in db.execute("select id, kind, text from entries order by game, position"):
@@ -183,7 +197,7 @@ def open_db(path: Path) -> sqlite_utils.Database:
 
 def corpus_hash(game: Game) -> str:
     digest = hashlib.sha256()
-    for path in (game.folder / "game.toml", game.rulebook):
+    for path in (game.folder / "game.toml", game.rulebook, *sorted(game.translations.values())):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -199,11 +213,13 @@ class GameReport:
     unresolved: list[dict[str, Any]] = field(default_factory=list)
     links: Links = field(default_factory=Links, repr=False)
     checks: list[Check] = field(default_factory=list, repr=False)
+    translations: list[Translation] = field(default_factory=list, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         data = self.__dict__.copy()
         del data["links"]
         data["checks"] = [c.name for c in self.checks]
+        data["translations"] = {t.lang: t.file for t in self.translations}
         return data
 
 
@@ -260,8 +276,9 @@ def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
 
 
 def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
-    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence"):
+    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence", "translations"):
         db[table].delete_where("game = ?", [game.id])
+    forms = ascii_ids([s.id for s in book.sections] + [e.id for e in book.entries])
     db["games"].upsert(
         {
             "id": game.id,
@@ -278,7 +295,11 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
         pk="id",
     )
     db["sections"].insert_all(
-        ({**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False)} for s in book.sections), pk="id"
+        (
+            {**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False), "ascii_id": forms[s.id]}
+            for s in book.sections
+        ),
+        pk="id",
     )
     db["entries"].insert_all(
         (
@@ -300,6 +321,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
                 "end": e.end,
                 "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
                 "game_token": game_token(e.game),
+                "ascii_id": forms[e.id],
             }
             for e in book.entries
         ),
@@ -310,6 +332,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
     db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
     _write_links(db, game, report.links)
     _write_checks(db, game, report.checks)
+    db["translations"].insert_all((row for t in report.translations for row in t.rows(game.id)), pk=("id", "lang"))
 
 
 def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
@@ -329,6 +352,16 @@ def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
     if problems:
         raise RefereeError(f"{game.folder / 'checks.py'}: {problems[0]} ({len(problems)} problem(s))")
     return checks
+
+
+def _aligned_translations(game: Game, book: ParsedBook) -> list[Translation]:
+    """The game's translations, refused loudly unless each one covers every entry and heading."""
+    from kb.gameconf import read_rulebook
+
+    return [
+        align(book, read_rulebook(path), lang, str(game.folder / path.name))
+        for lang, path in sorted(game.translations.items())
+    ]
 
 
 def select_games(games: list[Game], only: str | None) -> list[Game]:
@@ -357,6 +390,7 @@ def build_knowledge_base(
         book = parse_book(game, game.read_rulebook())
         report = _report(book, link_book(game, book))
         report.checks = _verified_checks(game, book)
+        report.translations = _aligned_translations(game, book)
         parsed.append((game, book, report))
         if on_game:
             on_game(game.id)
@@ -381,6 +415,7 @@ def build_knowledge_base(
                 "terms",
                 "precedence",
                 "checks",
+                "translations",
             ):
                 column = "id" if table == "games" else "game"
                 db[table].delete_where(f"{column} not in ({','.join('?' * len(keep))})", list(keep))
@@ -425,6 +460,7 @@ def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
         "text": row["text"],
         "line": row["line"],
         "table": json.loads(row["table_json"]) if row["table_json"] else None,
+        "ascii_id": row.get("ascii_id") or row["id"],
     }
 
 
@@ -439,6 +475,7 @@ def _section_row(row: dict[str, Any]) -> dict[str, Any]:
         "level": row["level"],
         "parent": row["parent"],
         "line": row["line"],
+        "ascii_id": row.get("ascii_id") or row["id"],
     }
 
 
@@ -470,14 +507,50 @@ def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, An
 
     links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
     checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]
-    return {"type": "entry", **entry, **links, "checks": checks}
+    translations = translations_of(db, [entry["id"]]).get(entry["id"], [])
+    return {"type": "entry", **entry, **links, "checks": checks, "translations": translations}
 
 
 def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Entries by id, each with its `translations` (empty for a book read in its own language)."""
     if not ids:
         return {}
     rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
-    return {row["id"]: _entry_row(row) for row in rows}
+    found = {row["id"]: _entry_row(row) for row in rows}
+    translated = translations_of(db, list(found))
+    return {i: {**entry, "translations": translated.get(i, [])} for i, entry in found.items()}
+
+
+def translations_of(db: sqlite_utils.Database, ids: list[str], lang: str | None = None) -> dict[str, list[dict]]:
+    """The aligned translations of entries or sections: id -> [{lang, text, label}], labelled as
+    the project's unofficial translation (never the book's words)."""
+    if not ids or not db["translations"].exists():
+        return {}
+    where = f"id in ({','.join('?' * len(ids))})" + (" and lang = ?" if lang else "")
+    out: dict[str, list[dict]] = {}
+    for row in db.query(f"select * from translations where {where} order by lang", [*ids, *([lang] if lang else [])]):
+        out.setdefault(row["id"], []).append({"lang": row["lang"], "text": row["text"], "label": LABEL})
+    return out
+
+
+def translation_of(db: sqlite_utils.Database, item_id: str, lang: str = "en") -> str | None:
+    """The translated text of one entry (or section heading) in a language, if the book has one."""
+    found = translations_of(db, [item_id], lang).get(item_id)
+    return found[0]["text"] if found else None
+
+
+def resolve_id(db: sqlite_utils.Database, item_id: str) -> str:
+    """The book's id for an id typed in either form (the book's spelling or its ASCII form)."""
+    item_id = item_id.strip().rstrip("/")
+    for table in ("entries", "sections"):
+        if _exists(db, table, item_id):
+            return item_id
+    if "ascii_id" in db["entries"].columns_dict:  # a knowledge base built before ASCII ids has none
+        for table in ("entries", "sections"):
+            row = db.execute(f"select id from {table} where ascii_id = ?", [item_id]).fetchone()
+            if row:
+                return row[0]
+    return item_id
 
 
 def sections_of(db: sqlite_utils.Database, ids: list[str]) -> dict[str, str | None]:
@@ -492,8 +565,9 @@ def toc(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
 
 
 def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
-    """An entry, or a section with its entries; an unknown id suggests the closest ones."""
-    item_id = item_id.strip().rstrip("/")
+    """An entry, or a section with its entries; an unknown id suggests the closest ones.
+    The id may be typed in its ASCII form (`tacocat/peremistyty-takokat/1`)."""
+    item_id = resolve_id(db, item_id)
     row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
     if row is not None:
         return with_links(db, _entry_row(row))
@@ -502,7 +576,9 @@ def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
         members = [
             _entry_row(r) for r in db.query("select * from entries where section = ? order by position", [item_id])
         ]
-        return {"type": "section", **section, "entries": members}
+        translated = translations_of(db, [item_id] + [m["id"] for m in members])
+        members = [{**m, "translations": translated.get(m["id"], [])} for m in members]
+        return {"type": "section", **section, "translations": translated.get(item_id, []), "entries": members}
     raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")
 
 
@@ -512,7 +588,9 @@ def _exists(db: sqlite_utils.Database, table: str, item_id: str) -> bool:
 
 def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
     ids = [r[0] for r in db.execute("select id from entries union all select id from sections")]
-    close = difflib.get_close_matches(item_id, ids, n=5, cutoff=0.5)
+    if "ascii_id" in db["entries"].columns_dict:
+        ids += [r[0] for r in db.execute("select ascii_id from entries union all select ascii_id from sections")]
+    close = difflib.get_close_matches(item_id, list(dict.fromkeys(ids)), n=5, cutoff=0.5)
     if not close:
         prefix = item_id.split("/", 1)[0]
         close = [i for i in ids if i.startswith(prefix + "/")][:5]
