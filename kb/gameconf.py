@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import RefereeError
+from kb.sheetconf import SheetConf, sheet_config
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -67,6 +68,7 @@ class Game:
     kinds: KindConfig
     raw: dict[str, Any]
     translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
+    sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], kb.sheetconf)
 
     def read_rulebook(self) -> str:
         return read_rulebook(self.rulebook)
@@ -223,6 +225,7 @@ def load_game(folder: Path) -> Game:
         kinds=_kind_config(path, raw.get("kinds")),
         raw=raw,
         translations=_translations(path, folder, raw.get("translations")),
+        sheet=sheet_config(path, raw.get("sheet")),
     )
 
 
