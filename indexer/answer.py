@@ -29,7 +29,7 @@ def quote_of(hit: Hit) -> str:
 
 
 def _citation(entry: dict[str, Any], quote: str, **extra: str) -> dict[str, Any]:
-    keys = ("id", "section", "title", "path", "kind")
+    keys = ("id", "number", "title", "path", "kind")
     return {**{key: entry[key] for key in keys}, "quote": quote, **extra}
 
 
@@ -70,7 +70,7 @@ def _first_entry(searcher: Searcher, item_id: str) -> str | None:
     """A section stands for the text that opens it."""
     row = searcher.db.execute(
         "select id from entries where id = ? union all "
-        "select id from (select id from entries where section = ? order by position limit 1)",
+        "select id from (select id from entries where section_id = ? order by position limit 1)",
         [item_id, item_id],
     ).fetchone()
     return row[0] if row else None

@@ -130,8 +130,8 @@ def _book_order(book: ParsedBook) -> list[str]:
     sections = {s.id: s for s in book.sections}
     seen: set[str] = set()
     for entry in book.entries:
-        if entry.section and entry.section not in seen:
-            for section in book.sections[: sections[entry.section].position + 1]:
+        if entry.section_id and entry.section_id not in seen:
+            for section in book.sections[: sections[entry.section_id].position + 1]:
                 if section.id not in seen:
                     seen.add(section.id)
                     out.append(section.id)

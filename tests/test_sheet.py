@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from kb import store
+from kb.build import build_knowledge_base
 from kb.errors import RefereeError
 from kb.gameconf import discover_games
 from kb.sheet import (
@@ -164,7 +165,7 @@ def test_sheet_config_is_validated(tmp_path: Path) -> None:
     toml.write_text(original.replace("as a common supply.", "as a common pool."))
     games = discover_games(tmp_path / "corpus")
     db_path = tmp_path / "kb.db"
-    store.build_knowledge_base(db_path, games)
+    build_knowledge_base(db_path, games)
     with pytest.raises(RefereeError, match="not verbatim"):
         build_sheet(store.open_db(db_path), games[0])
 

@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from kb import store
+from kb.build import build_knowledge_base
 from kb.errors import RefereeError
 from kb.gameconf import discover_games
 from kb.ids import ascii_id, ascii_ids, transliterate
-from kb.store import build_knowledge_base
 
 runner = CliRunner()
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
