@@ -414,7 +414,7 @@ sup.n { font-size: 5.6pt; color: #6a6a6a; font-weight: normal; line-height: 0; }
 table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 7.4pt; break-inside: avoid; }
 td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; vertical-align: top;
          overflow-wrap: break-word; hyphens: auto; }
-th { background: #dbe4f0; font-weight: bold; }
+th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 .computed td, .computed th { text-align: center; }
