@@ -319,10 +319,15 @@ def _cites(entries: list[str], notes: dict[str, int], markdown: bool) -> str:
     return f"[{numbers}]" if markdown else f'<sup class="n">{numbers}</sup>'
 
 
+def _one_line(text: str) -> str:
+    return " ".join(part.strip() for part in text.split("\n") if part.strip())
+
+
 def _md_quote(quote: Quote, notes: dict[str, int]) -> str:
-    main = quote.translation if quote.translation is not None else quote.text
-    text = " ".join(part.strip() for part in main.split("\n") if part.strip())
-    return f"{text} {_cite(quote.entry, notes, True)}"
+    """The quote (or its translation, with the book's words after it) and its footnote."""
+    if quote.translation is None:
+        return f"{_one_line(quote.text)} {_cite(quote.entry, notes, True)}"
+    return f"{_one_line(quote.translation)} {_cite(quote.entry, notes, True)} — _{_one_line(quote.text)}_"
 
 
 def _md_table(columns: list[str], rows: list[list[str]]) -> list[str]:
