@@ -11,6 +11,7 @@ import typer
 from cli.common import JsonOption, friendly, print_json
 from kb.errors import RefereeError
 from kb.paths import default_corpus_dir
+from kb.validate import decode_text
 
 app = typer.Typer()
 
@@ -96,7 +97,7 @@ def _print_settled(
 
     document = None
     if situation is not None:
-        text = sys.stdin.read() if situation == "-" else _read(Path(situation))
+        text = decode_text(sys.stdin.buffer.read(), "stdin") if situation == "-" else _read(Path(situation))
         document = situation_from(text, "stdin" if situation == "-" else situation)
     data = settle(checks, document, name, dict(_parse_fact(f) for f in facts))
     if json_:
@@ -108,7 +109,4 @@ def _print_settled(
 def _read(path: Path) -> str:
     if not path.is_file():
         raise RefereeError(f"{path}: situation file not found")
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RefereeError(f"{path}: not UTF-8 text") from None
+    return decode_text(path.read_bytes(), str(path))

@@ -350,10 +350,17 @@ def build_knowledge_base(
     target.parent.mkdir(parents=True, exist_ok=True)
     with write_lock(target, "building the knowledge base", on_wait):
         remove_leftovers(target, prefix=f".{target.name}")
+        remove_leftovers(target.with_name(target.stem + ".index"))  # the index's staging folders too
         base = target if only is not None and _reusable(target) else None
-        if only is not None and base is None:
+        if base is not None:
+            try:
+                _write_database(target, base, games, parsed)
+                return [report for _, _, report in parsed]
+            except sqlite3.DatabaseError:
+                base = None  # the database there is damaged: rebuild every game instead of copying it
+        if only is not None:
             parsed += [_parse_game(g) for g in games if g.id != only]
-        _write_database(target, base, games, parsed)
+        _write_database(target, None, games, parsed)
     return [report for _, _, report in parsed]
 
 
@@ -389,7 +396,7 @@ def _write_database(
 
 
 def _copy_database(source: Path, target: Path) -> None:
-    src = sqlite3.connect(source)
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
     dst = sqlite3.connect(target)
     try:
         src.backup(dst)

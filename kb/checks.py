@@ -219,7 +219,12 @@ def load_game_checks(folder: Path) -> list[Check]:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a game's own code: whatever it raises is the game's problem, said in one line
+        sys.modules.pop(module_name, None)
+        detail = f"line {exc.lineno}: {exc.msg}" if isinstance(exc, SyntaxError) else f"{type(exc).__name__}: {exc}"
+        raise RefereeError(f"{path}: cannot be loaded ({detail})") from None
     rulebook = getattr(module, "RULES", None)
     if not isinstance(rulebook, Rulebook):
         raise RefereeError(f"{path}: defines no RULES = Rulebook(...)")
@@ -259,12 +264,9 @@ def verdict_dict(check: Check, verdict: Verdict) -> dict[str, Any]:
 
 def situation_from(text: str, source: str) -> dict[str, Any]:
     """A situation document (YAML or JSON): {game, check, facts}."""
-    import yaml
+    from kb.validate import safe_yaml
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RefereeError(f"{source}: not YAML or JSON ({str(exc).splitlines()[0]})") from None
+    data = safe_yaml(text, source)
     if not isinstance(data, dict) or "check" not in data:
         raise RefereeError(
             f"{source}: a situation needs 'check' (and 'facts'), e.g. {{check: pass-direction, facts: {{...}}}}"
