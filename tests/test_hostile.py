@@ -548,10 +548,113 @@ CASES = [
     ),
 ]
 
+
+def _toml(game: str, edit: Callable[[str], str]):
+    def change(folder: Path) -> None:
+        path = folder / "game.toml"
+        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+    return _corpus_edit(game, change, "build")
+
+
+def _sheetconf_missing() -> str | None:
+    import importlib.util
+
+    return None if importlib.util.find_spec("kb.sheetconf") else "[sheet] is validated by kb/sheetconf.py (issue 15)"
+
+
+CASES += [
+    # --- game.toml: every key typed, unknown keys refused, names unique across games
+    Case(
+        "game.toml claiming another game's alias",
+        _toml("tacocat", lambda t: t.replace('aliases = ["tacocat"', 'aliases = ["ta ke", "tacocat"')),
+        ("tacocat/game.toml", "'ta ke'", "already ta-ke's"),
+    ),
+    Case(
+        'game.toml short_line_headings = "no"',
+        _toml("ta-ke", lambda t: t.replace("short_line_headings = true", 'short_line_headings = "no"')),
+        ("ta-ke/game.toml", "parse.short_line_headings", "true or false"),
+    ),
+    Case(
+        "game.toml with an unknown top-level key",
+        _toml("ta-ke", lambda t: t.replace("[parse]", 'rulebok = "typo.txt"\n\n[parse]')),
+        ("ta-ke/game.toml", "unknown key 'rulebok'"),
+    ),
+    Case(
+        "game.toml with an unknown [parse] key",
+        _toml("ta-ke", lambda t: t.replace("[parse]", "[parse]\nshort_lines_headings = true")),
+        ("ta-ke/game.toml", "unknown key 'parse.short_lines_headings'"),
+    ),
+    Case(
+        "game.toml with a mistyped [[precedence]]",
+        _toml("ta-ke", lambda t: t + '\n[[precedence]]\nhigher = "faq"\nentry = "ta-ke/set-up/1"\n'),
+        ("ta-ke/game.toml", "precedence[0].higher"),
+    ),
+    Case(
+        "game.toml with players = true",
+        _toml("ta-ke", lambda t: t.replace('players = "2"', "players = true")),
+        ("ta-ke/game.toml", "players"),
+    ),
+    Case(
+        'game.toml [sheet] sentences = "three"',
+        _toml("ta-ke", lambda t: t.replace("sentences = 3\n", 'sentences = "three"\n', 1)),
+        ("ta-ke/game.toml", "sentences"),
+        skip=_sheetconf_missing(),
+    ),
+]
+
+FACTS_REASON = "facts validated in kb/checks.py (issue 16)"
+
+
+def _facts_case(name: str, args: list[str], needles: tuple[str, ...]) -> Case:
+    return Case(name, lambda lib: ["check", *args], needles)
+
+
+FACT_CASES = [
+    _facts_case(
+        "check with passer=nan,nan",
+        ["-c", "pass-direction", "-f", "passer=nan,nan", "-f", "receiver=14,20"],
+        ("passer",),
+    ),
+    _facts_case(
+        "check with a 10^400 fact",
+        ["-c", "pass-direction", "-f", "passer=1e400,1", "-f", "receiver=14,20"],
+        ("passer",),
+    ),
+    Case(
+        "check with passer: [true, false]",
+        _situation(b"check: pass-direction\nfacts: {passer: [true, false], receiver: [14, 20]}\n"),
+        ("passer",),
+    ),
+    Case(
+        "check with a non-string fact name",
+        _situation(b"check: pass-direction\nfacts: {1: [1, 2], passer: [10, 20], receiver: [14, 20]}\n"),
+        ("1",),
+    ),
+]
+
 STDOUT_TO_DEV_FULL = {"games > /dev/full"}
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def _facts_fixed() -> bool:
+    """Whether kb/checks.py refuses non-finite numbers yet (the states teammate's issue 16)."""
+    from kb.checks import Fact, _convert
+    from kb.errors import RefereeError
+
+    try:
+        _convert(Fact("x", "point", "", low=None, high=None), "nan,nan")
+    except RefereeError:
+        return True
+    return False
+
+
+ALL_CASES = CASES + [
+    case if _facts_fixed() else pytest.param(case, marks=pytest.mark.xfail(reason=FACTS_REASON, strict=False))
+    for case in FACT_CASES
+]
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[getattr(c, "name", None) or c.values[0].name for c in ALL_CASES])
 def test_hostile_case(case: Case, library: dict[str, Path]) -> None:
     if case.skip:
         pytest.skip(case.skip)
