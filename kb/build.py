@@ -389,10 +389,17 @@ def _write_database(
             db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
         db.close()
         os.replace(tmp, target)
+    except sqlite3.OperationalError as exc:  # writing the new file failed: full disk, I/O error, size limit
+        _remove_tmp(tmp)
+        raise RefereeError(f"{target.parent}: cannot write the new knowledge base ({exc}; is the disk full?)") from None
     except BaseException:
-        tmp.unlink(missing_ok=True)
-        tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
+        _remove_tmp(tmp)
         raise
+
+
+def _remove_tmp(tmp: Path) -> None:
+    tmp.unlink(missing_ok=True)
+    tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
 
 
 def _copy_database(source: Path, target: Path) -> None:

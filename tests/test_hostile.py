@@ -633,7 +633,23 @@ FACT_CASES = [
     ),
 ]
 
+CASES.append(
+    Case(
+        "build onto a full disk (a file size limit stands in for it)",
+        lambda lib: _build_into(lib["db"], lib),
+        ("is the disk full",),
+    )
+)
 STDOUT_TO_DEV_FULL = {"games > /dev/full"}
+FULL_DISK = {"build onto a full disk (a file size limit stands in for it)"}
+
+
+def _small_file_limit() -> None:
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
 
 
 def _facts_fixed() -> bool:
@@ -669,6 +685,14 @@ def test_hostile_case(case: Case, library: dict[str, Path]) -> None:
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT), **env},
             timeout=300,
+        )
+    elif case.name in FULL_DISK:
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "tests" / "hostile_cli.py"), *args],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            preexec_fn=_small_file_limit,
         )
     elif case.name in STDOUT_TO_DEV_FULL:
         with open("/dev/full", "w") as full:
