@@ -103,12 +103,17 @@ class _Joined:
     def __init__(self, texts: list[str]) -> None:
         self.text = "\n".join(texts)  # norm() leaves no newline, so a match never spans two texts
         self.starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0)) if texts else []
+        self._missing: set[str] = set()  # phrases no text holds: a second look would rescan everything
 
     def first(self, phrase: str, k: int) -> int | None:
-        if k >= len(self.starts):
+        if k >= len(self.starts) or phrase in self._missing:
             return None
         at = self.text.find(phrase, self.starts[k])
-        return None if at < 0 else bisect.bisect_right(self.starts, at) - 1
+        if at < 0:
+            if self.text.find(phrase) < 0:
+                self._missing.add(phrase)
+            return None
+        return bisect.bisect_right(self.starts, at) - 1
 
 
 class _Resolver:
@@ -424,7 +429,10 @@ class _TfIdf:
             if word in self.arrays:
                 docs, counts = self.arrays[word]
                 scores[docs] += math.log(n / len(docs)) * counts
-        order = np.argsort(-scores, kind="stable")[:limit]
+        if limit == 1:  # argmax keeps the first of equal scores, as the stable sort does, without sorting
+            order = np.array([int(np.argmax(scores))]) if len(scores) else np.array([], dtype=int)
+        else:
+            order = np.argsort(-scores, kind="stable")[:limit]
         return [self.candidates[i] for i in order if scores[i] > 0]
 
 
