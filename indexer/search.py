@@ -116,6 +116,10 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     likelihood: dict[str, float] = field(default_factory=dict)  # per game, when the game was inferred
 
+    def hits_json(self) -> list[dict[str, Any]]:
+        """What `referee search --json` prints and the web API's /api/search returns."""
+        return [hit.to_dict() for hit in self.hits]
+
 
 def _term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
     """game -> normalised term or alias -> (defining entry, specificity 0..1).
