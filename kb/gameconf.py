@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import RefereeError
+from kb.sheetconf import SheetConf, sheet_config
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -97,6 +98,8 @@ class Game:
     precedence: list[PrecedenceRule] = field(default_factory=list)
     overrides: list[Override] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
+    translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
+    sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], kb.sheetconf)
 
     def names(self) -> set[str]:
         """What a player may call the game (case-insensitive): id, title and aliases."""
@@ -325,6 +328,8 @@ def load_game(folder: Path) -> Game:
         precedence=_precedence(path, raw.get("precedence")),
         overrides=_overrides(path, raw.get("overrides")),
         conflicts=_conflicts(path, raw.get("conflicts")),
+        translations=_translations(path, folder, raw.get("translations")),
+        sheet=sheet_config(path, raw.get("sheet")),
     )
 
 
@@ -380,6 +385,23 @@ def _unique_names(games: list[Game]) -> None:
                     "aliases must be unique across games"
                 )
             owner[name] = game
+
+
+def _translations(path: Path, folder: Path, raw: Any) -> dict[str, Path]:
+    """[translations] maps a language code to a file beside the rulebook (see kb.translation)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(v, str) and v.strip() for v in raw.values()):
+        raise RefereeError(f'{path}: [translations] must map a language code to a file name, e.g. en = "book.en.txt"')
+    files = {}
+    for lang, name in raw.items():
+        if not re.fullmatch(r"[a-z]{2,3}", lang):
+            raise RefereeError(f"{path}: translations.{lang}: a language code is 2 or 3 lower-case letters")
+        file = folder / name
+        if file.resolve().parent != folder.resolve():
+            raise RefereeError(f"{path}: translations.{lang} must name a file inside {folder}")
+        files[lang] = file
+    return files
 
 
 def discover_games(corpus_dir: Path) -> list[Game]:

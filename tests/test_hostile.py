@@ -18,6 +18,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -480,7 +481,7 @@ CASES = [
         _situation(b"check: setup-stack\nfacts: {stack: " + b"9" * 5000 + b"}\n"),
         ("cannot be read",),
     ),
-    Case("check with 100k-deep nested JSON", _situation(b"[" * 100_000 + b"]" * 100_000), ("nested deeper",)),
+    Case("check with 100k-deep nested JSON", _situation(b"[" * 100_000 + b"]" * 100_000), ("nested",)),
     Case("check with a situation that is not UTF-8", _situation(b"check: \xff\xfe\n"), ("not UTF-8",)),
     # --- a game's checks.py that fails
     Case(
@@ -726,8 +727,11 @@ def test_two_concurrent_one_game_builds_both_land(library: dict[str, Path]) -> N
     """Each `build --game` copies the database and swaps its copy in: without a lock one is lost."""
     corpus, db = library["corpus"], library["db"]
     for game, marker in (("ta-ke", "Lorem ta-ke marker."), ("tacocat", "Lorem tacocat marker.")):
-        book = next((corpus / game).glob("*.txt"))
+        book = corpus / game / tomllib.loads((corpus / game / "game.toml").read_text(encoding="utf-8"))["rulebook"]
         book.write_text(book.read_text(encoding="utf-8") + f"\n{marker}\n", encoding="utf-8")
+        if game == "tacocat":  # its English reading must cover every entry: the new paragraph too
+            english = corpus / game / "tacocat.en.txt"
+            english.write_text(english.read_text(encoding="utf-8") + f"\n[перемога/2]\n{marker}\n", encoding="utf-8")
     where = ["--db", str(db), "--corpus", str(corpus)]
     for _ in range(3):
         runs = [
