@@ -2,28 +2,53 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from cli.common import DbOption, db_path, friendly
+from cli.common import DbOption, GameArgument, db_path, friendly, required_game
 from kb import store
 from kb.errors import RefereeError
 from kb.gameconf import discover_games
 from kb.paths import default_corpus_dir
 
 app = typer.Typer()
-FORMATS = ("md", "html", "pdf", "png")
+
+
+class SheetFormat(StrEnum):
+    md = "md"
+    html = "html"
+    pdf = "pdf"
+    png = "png"
+
+
+SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf", ".png": "png"}
+
+
+def sheet_format(given: SheetFormat | None, output: Path | None) -> str:
+    """--format when given, else what -o's suffix says (`-o x.pdf` is a PDF), else Markdown."""
+    implied = SUFFIXES.get(output.suffix.lower()) if output is not None else None
+    if given is not None and implied is not None and given.value != implied:
+        raise RefereeError(f"--format {given.value} but {output} ends in {output.suffix}; drop one or make them agree")
+    return given.value if given is not None else implied or "md"
 
 
 @app.command()
 @friendly
 def sheet(
-    game: Annotated[str, typer.Argument(help="Game id or alias.")],
+    game: GameArgument = None,
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="md, html, pdf, or png (a picture of the PDF's first page).")
-    ] = "md",
+        SheetFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="png is a picture of the PDF's first page [default: from -o's suffix, else md].",
+            show_default=False,
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="File to write (pdf, png: default GAME.pdf, GAME.png).")
     ] = None,
@@ -39,20 +64,19 @@ def sheet(
     The same content in every format: what fits on the page(s), highest priority first."""
     from kb.sheet import build_sheet, fit, pdf_to_png, to_html, to_markdown, write_pdf
 
-    if format_ not in FORMATS:
-        raise RefereeError(f"unknown format {format_!r}; choose md, html, pdf or png")
+    kind = sheet_format(format_, output)
     if pages not in (1, 2):
         raise RefereeError(f"--pages must be 1 or 2, not {pages}")
     database = store.open_db(db_path(db))
-    game_id = store.resolve_game(database, game)
+    game_id = required_game(database, game)
     config = next((g for g in discover_games(default_corpus_dir()) if g.id == game_id), None)
     if config is None:
         raise RefereeError(f"no corpus folder for {game_id}")
     built = fit(build_sheet(database, config, lang), pages)
-    if format_ in ("pdf", "png"):
-        target = output or Path(f"{game_id}.{format_}")
+    if kind in ("pdf", "png"):
+        target = output or Path(f"{game_id}.{kind}")
         _check_writable(target)
-        if format_ == "pdf":
+        if kind == "pdf":
             write_pdf(built, target)
         else:
             pdf = target.with_name(f".{target.name}.pdf")
@@ -63,7 +87,7 @@ def sheet(
                 pdf.unlink(missing_ok=True)
         typer.echo(f"Wrote {target}" + (f" ({built.left_out} lines did not fit)" if built.left_out else ""), err=True)
         return
-    text = to_markdown(built) if format_ == "md" else to_html(built)
+    text = to_markdown(built) if kind == "md" else to_html(built)
     if output is None:
         typer.echo(text, nl=False)
         return

@@ -110,3 +110,24 @@ def test_search_prints_scores_sorted_within_each_game_and_says_what_they_are(cap
     shown = [line.split()[1] for line in out if line.startswith(" 1.")]
     assert shown == ["[takkure/c]", "[takkure/a]", "[tacocat/b]"]  # likelier game first, each sorted
     assert "takkure (likelihood 70%):" in out and "tacocat (likelihood 30%):" in out
+
+
+def test_sheet_takes_its_format_from_the_output_file_name(built_db: Path, tmp_path: Path) -> None:
+    target = tmp_path / "ta-ke.html"
+    result = run(built_db, "sheet", "ta-ke", "-o", str(target))
+    assert result.exit_code == 0, result.stderr
+    assert target.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html")
+
+
+def test_sheet_refuses_a_format_its_output_file_name_contradicts(built_db: Path, tmp_path: Path) -> None:
+    result = run(built_db, "sheet", "ta-ke", "--format", "md", "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2 and "--format md but" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_sheet_format_is_one_of_a_few_and_the_game_can_be_remembered(built_db: Path) -> None:
+    bad = main_process("sheet", "ta-ke", "--format", "docx")  # refused by the option's choices, in one line
+    assert bad.returncode == 2 and "'docx' is not one of" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
+    remembered = run(built_db, "sheet", game="TA-KE")
+    assert remembered.exit_code == 0 and remembered.stdout.startswith("# TA-KE")
