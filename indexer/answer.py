@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from indexer.ask_checks import settle_question
 from indexer.confidence import ABSTAIN_BELOW, Evidence, confidence
 from indexer.passages import Passage, choose
 from indexer.search import Hit, Searcher, SearchResult, named_game
 from kb import store
+from kb.errors import RefereeError
 from kb.text import sentences
 
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
@@ -109,6 +111,19 @@ def _pick(rows: dict[str, dict], pairs: list[tuple[str, str]], seen: set[str], l
     return out
 
 
+def _game_checks(searcher: Searcher, game: str) -> list:
+    """The game's checks, loaded once per searcher; none when the corpus is not at hand."""
+    from kb.checks import discover_checks
+    from kb.paths import default_corpus_dir
+
+    if not hasattr(searcher, "_checks"):
+        try:
+            searcher._checks = discover_checks(default_corpus_dir())
+        except (RefereeError, OSError, SyntaxError):
+            searcher._checks = {}
+    return [c for c in searcher._checks.values() if c.game == game]
+
+
 def ask(searcher: Searcher, question: str, game: str | None = None, game_source: str = "given") -> dict[str, Any]:
     """The answer as data: `answered` (False when the book does not say), `confidence`, the
     `answer` passages (empty when not answered; `closest` then holds what came nearest), the
@@ -121,6 +136,7 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     evidence = Evidence.of(searcher, result, hits, best)
     score = confidence(evidence)
     answered = best is not None and score >= ABSTAIN_BELOW
+    check = settle_question(_game_checks(searcher, result.game), result.query, [h.entry["id"] for h in hits[:5]])
     higher, cited, precedence = _links_of(searcher, best.entry["id"]) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry["id"] if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
@@ -139,6 +155,7 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
         "confidence": round(score, 3),
         "answer": cited_best if answered else [],
         "closest": [] if answered else cited_best,
+        "check": check,
         "clarified_by": clarified_by,
         "precedence": precedence if clarified_by else [],
         "related": _pick(rows, related_pairs, seen, RELATED),

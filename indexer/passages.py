@@ -3,9 +3,8 @@
 A passage is a verbatim slice of one entry: a sentence, two neighbouring sentences, a list
 with its lead-in, a table row the question's numbers select, or an entry read whole (a FAQ
 with its answer, a card, a procedure). Each is scored on what it says about the question (its
-sentences' cosines, read from the index), how much of the question's words it holds, whether
-it holds the kind of thing the question asks for (a number for "how many", a time for
-"when"), and how good its entry was as a whole.
+sentences' cosines, read from the index) and how much of the question's words it holds; the
+entry itself comes from the search's ranking.
 """
 
 from __future__ import annotations
@@ -38,47 +37,9 @@ class Passage:
     cosine: float
     entry_score: float
     coverage: float = 0.0
-    asks_for: bool = False
     score: float = 0.0
     rank: int = 0  # its entry's place in the search's ranking
     row: dict[str, Any] | None = None  # a table row: columns, cells, what selected it
-
-
-# ------------------------------------------------------------------ what the question asks for
-
-_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|twice)\b", re.I)
-_UK_NUMBER = re.compile(r"\b(?:один|одн|два|дві|три|чотир|п'ят|шіст|сім|вісім|дев'ят|десят)", re.I)
-ASKS = {
-    "number": (
-        re.compile(r"\b(?:how (?:many|much|far|long|often)|what (?:number|score|value|modifier)|roll|need to get)\b"),
-        lambda text: bool(_NUMBER.search(text) or _UK_NUMBER.search(text)),
-    ),
-    "who": (
-        re.compile(r"^\s*(?:who|whose|which (?:player|team|side))\b"),
-        lambda text: bool(
-            re.search(r"\b(?:player|team|who|whoever|winner|opponent|defender|attacker)\b|гравець|гравці", text, re.I)
-        ),
-    ),
-    "when": (
-        re.compile(r"^\s*when\b|\bat what point\b"),
-        lambda text: bool(
-            re.search(r"\b(?:when|after|before|until|once|at the (?:start|end|beginning))\b|коли|після|на початку", text, re.I)
-        ),
-    ),
-    "definition": (
-        re.compile(r"^\s*what(?:'s| is| are| does .+ mean)\b"),
-        lambda text: bool(re.search(r"\b(?:is|are|means|represents?)\b|[:–—-]\s|це\b", text, re.I)),
-    ),
-}
-
-
-def asked_for(question: str) -> str | None:
-    text = question.casefold()
-    return next((kind for kind, (pattern, _) in ASKS.items() if pattern.search(text)), None)
-
-
-def holds_asked(kind: str | None, text: str) -> bool:
-    return kind is not None and ASKS[kind][1](text)
 
 
 # ------------------------------------------------------------------ numbers and table rows
@@ -149,7 +110,9 @@ class UnitCosines:
 
             faiss.extract_index_ivf(self._faiss).make_direct_map()
 
-    def of_entry(self, entry_position: int, vectors: list[np.ndarray], mix: list[float]) -> tuple[float, dict[int, float]]:
+    def of_entry(
+        self, entry_position: int, vectors: list[np.ndarray], mix: list[float]
+    ) -> tuple[float, dict[int, float]]:
         """(whole-entry cosine, sentence number -> cosine), mixed over the question's vectors."""
         first, count = self.units.get(entry_position, (0, 0))
         if not count:
@@ -230,7 +193,6 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
     unit_cosines = searcher.unit_cosines()
     vectors, mix = _question_vectors(searcher, question, game)
     numbers = question_numbers(query)
-    kind = asked_for(query)
     cross = question.language != searcher.language_of(game)
     bridged = question.bridged.get(searcher.language_of(game), []) if cross else []
     wanted = _content_stems(searcher, query)
@@ -245,7 +207,6 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
     for n, p in enumerate(passages):
         held = terms_held(p.quote, bridged) if cross else len(wanted & passage_stems[n])
         p.coverage = min(1.0, held / max(1, len(wanted)))
-        p.asks_for = holds_asked(kind, p.quote)
         p.score = _within_entry_score(p)
     return passages
 

@@ -31,6 +31,7 @@ from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
 from indexer.lexical import bm25_scores, match_terms
+from indexer.synonyms import books_words
 from kb import store
 from kb.errors import RefereeError
 from kb.links import norm
@@ -367,13 +368,17 @@ class Searcher:
         language = question_language(text)
         searched = {self._languages[game]} if game else set(self._languages.values())
         books = sorted(searched - {language})
+        # the books' words for players' phrases ("hand off" -> pass) are matched, not embedded
+        matched = f"{text} {books_words(text)}" if language == "en" else text
         bridged = {book: bridge(self.db, self._lexicon, text, language, book) for book in books}
         rereadable = [book for book in books if bridged[book].reading]
         vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
+        if matched != text:
+            bridged = {book: bridge(self.db, self._lexicon, matched, language, book) for book in books}
         return Question(
             text,
             vectors[0],
-            match_terms(self.db, text, self._common_terms),
+            match_terms(self.db, matched, self._common_terms),
             language,
             {book: found.terms for book, found in bridged.items()},
             dict(zip(rereadable, vectors[1:], strict=True)),
