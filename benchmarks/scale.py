@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from indexer.index import build_index  # noqa: E402
 from indexer.search import Searcher  # noqa: E402
+from kb.build import build_knowledge_base  # noqa: E402
 from kb.gameconf import discover_games  # noqa: E402
-from kb.store import build_knowledge_base  # noqa: E402
 
 WORDS = [
     "ball",

@@ -9,6 +9,7 @@ import typer
 
 from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json, print_json_line
 from kb import store
+from kb.build import build_knowledge_base, select_games
 from kb.gameconf import discover_games
 from kb.paths import default_corpus_dir
 
@@ -42,10 +43,12 @@ def build(
     from rich.progress import Progress
 
     games = discover_games(Path(corpus) if corpus else default_corpus_dir())
-    total = len(store.select_games(games, game))  # a wrong --game fails before any progress is drawn
+    total = len(select_games(games, game))  # a wrong --game fails before any progress is drawn
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("Parsing rulebooks", total=total)
-        reports = store.build_knowledge_base(db_path(db), games, only=game, on_game=lambda _: progress.advance(task))
+        reports = build_knowledge_base(
+            db_path(db), games, only=game, on_game=lambda _: progress.advance(task), on_wait=progress.console.print
+        )
     data = [r.to_dict() for r in reports]
     if json_:
         print_json(data)

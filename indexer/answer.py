@@ -28,7 +28,7 @@ LINKED_QUOTE = 300
 
 
 def _citation(entry: dict[str, Any], quote: str, **extra: Any) -> dict[str, Any]:
-    keys = ("id", "game", "section", "title", "path", "kind", "lang")
+    keys = ("id", "game", "number", "title", "path", "kind", "lang")
     return {**{key: entry.get(key) for key in keys}, "quote": quote, **extra}
 
 
@@ -62,7 +62,7 @@ def _first_entry(searcher: Searcher, item_id: str) -> str | None:
     """A section stands for the text that opens it."""
     row = searcher.db.execute(
         "select id from entries where id = ? union all "
-        "select id from (select id from entries where section = ? order by position limit 1)",
+        "select id from (select id from entries where section_id = ? order by position limit 1)",
         [item_id, item_id],
     ).fetchone()
     return row[0] if row else None

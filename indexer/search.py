@@ -103,7 +103,7 @@ class Hit:
         return {
             "id": e["id"],
             "game": e["game"],
-            "section": e["section"],
+            "number": e["number"],
             "title": e["title"],
             "path": e["path"],
             "kind": e["kind"],

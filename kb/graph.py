@@ -40,8 +40,8 @@ def links_of(db: sqlite_utils.Database, entry_id: str, game: str, normative: boo
     out = list(db.query("select * from edges where src = ?", [entry_id]))
     incoming = list(db.query("select * from edges where dst = ? and src != dst", [entry_id]))
     first = db.execute(
-        "select e.section from entries e where e.id = ? and e.position = "
-        "(select min(position) from entries where section = e.section)",
+        "select e.section_id from entries e where e.id = ? and e.position = "
+        "(select min(position) from entries where section_id = e.section_id)",
         [entry_id],
     ).fetchone()
     if first and first[0]:  # a reference to a section points at its first entry
@@ -102,7 +102,7 @@ def define(db: sqlite_utils.Database, term: str, game: str | None) -> list[dict[
                 "term": row["term"],
                 "game": entry[1],
                 "id": entry[0],
-                "section": entry[2],
+                "number": entry[2],
                 "title": entry[3],
                 "path": json.loads(entry[4]),
                 "kind": entry[5],
@@ -130,7 +130,7 @@ def walk(db: sqlite_utils.Database, start: str, depth: int) -> list[dict[str, An
                 "select * from edges where src = ? and dst is not null and kind != 'conflicts' order by rowid", [node]
             )
         )
-        first = db.execute("select id from entries where section = ? order by position limit 1", [node]).fetchone()
+        first = db.execute("select id from entries where section_id = ? order by position limit 1", [node]).fetchone()
         if first:  # a section leads on to the text that opens it
             rows.insert(0, {"dst": first[0], "kind": "opens with"})
         for row in rows:
@@ -153,7 +153,7 @@ def doctor(db: sqlite_utils.Database, game: str | None = None) -> dict[str, Any]
         unresolved = list(
             db.query("select src as entry, kind, anchor, note as why from edges where game = ? and dst is null", [g])
         )
-        no_section = [r[0] for r in db.execute("select id from entries where game = ? and section is null", [g])]
+        no_section = [r[0] for r in db.execute("select id from entries where game = ? and section_id is null", [g])]
         conflicts = list(
             db.query("select src, dst, anchor, note from edges where game = ? and kind = 'conflicts'", [g])
         )

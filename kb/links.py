@@ -7,12 +7,15 @@ text and the reason, never dropped and never pointed at a guess.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import itertools
 import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from kb.errors import RefereeError
 from kb.gameconf import Game
@@ -87,22 +90,63 @@ def _page_index(book: ParsedBook, game: Game) -> dict[str, int]:
         return {}
     index: dict[str, int] = {}
     for entry in book.entries:
-        if entry.section and entry.section.endswith("/" + key):
+        if entry.section_id and entry.section_id.endswith("/" + key):
             for topic, page in re.findall(r"([A-Z][^;:()]*?) \((\d+)\)", entry.text):
                 index[topic.strip()] = int(page)
     return index
 
 
+class _Joined:
+    """Normalised texts joined into one string: 'the first text from k on that holds a phrase'
+    is one substring search in C instead of a Python loop over the texts."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.text = "\n".join(texts)  # norm() leaves no newline, so a match never spans two texts
+        self.starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0)) if texts else []
+
+    def first(self, phrase: str, k: int) -> int | None:
+        if k >= len(self.starts):
+            return None
+        at = self.text.find(phrase, self.starts[k])
+        return None if at < 0 else bisect.bisect_right(self.starts, at) - 1
+
+
 class _Resolver:
+    """Resolves references with tables built once per book, so the cost grows with the book,
+    not with references x entries."""
+
     def __init__(self, game: Game, book: ParsedBook) -> None:
         self.book = book
         self.sections = book.sections
         self.by_number = {s.number.lower(): s for s in book.sections if s.number}
         self.pages = _page_index(book, game)
+        self.titles = {norm(s.title): s for s in self.sections}
+        self.by_step: dict[tuple[str, str], Section] = {}
+        self.by_heading: dict[str, Section] = {}
+        for s in self.sections:
+            self.by_step.setdefault(((s.number or "").lower(), norm(s.title)), s)
+            self.by_heading.setdefault(norm(s.heading), s)
+            self.by_heading.setdefault(norm(s.title), s)
+        self.by_label: dict[str, Entry] = {}
+        self.by_section: dict[str | None, list[Entry]] = {}
+        for e in book.entries:
+            folded = e.text.casefold()
+            if ":" in folded:
+                self.by_label.setdefault(folded.split(":", 1)[0], e)
+            self.by_section.setdefault(e.section_id, []).append(e)
+        self.section_lines = [s.line for s in self.sections]
+        self._titles_text: _Joined | None = None
+        self._entries_text: _Joined | None = None
+        self._topics: dict[str, Section | None] = {}
 
     def section_for_topic(self, topic: str) -> Section | None:
+        if topic not in self._topics:
+            self._topics[topic] = self._section_for_topic(topic)
+        return self._topics[topic]
+
+    def _section_for_topic(self, topic: str) -> Section | None:
         wanted = norm(topic)
-        titles = {norm(s.title): s for s in self.sections}
+        titles = self.titles
         if wanted in titles:
             return titles[wanted]
         for title, section in titles.items():
@@ -142,39 +186,49 @@ class _Resolver:
         return Edge(entry.id, section.id, kind, anchor)
 
     def quoted_step(self, entry: Entry, number: str, title: str, anchor: str) -> Edge:
-        for section in self.sections:
-            if (section.number or "").lower() == number.lower() and norm(section.title) == norm(title):
-                return Edge(entry.id, section.id, "section", anchor)
+        section = self.by_step.get((number.lower(), norm(title)))
+        if section is not None:
+            return Edge(entry.id, section.id, "section", anchor)
         return Edge(entry.id, None, "section", anchor, f'no section "{number}: {title}"')
 
     def quoted_title(self, entry: Entry, title: str, anchor: str) -> Edge:
-        for section in self.sections:
-            if norm(section.heading) == norm(title) or norm(section.title) == norm(title):
-                return Edge(entry.id, section.id, "section", anchor)
-        for other in self.book.entries:  # a labelled paragraph: '• Finish the exercise: ...'
-            if other.text.casefold().startswith(title.casefold() + ":"):
-                return Edge(entry.id, other.id, "section", anchor)
+        section = self.by_heading.get(norm(title))
+        if section is not None:
+            return Edge(entry.id, section.id, "section", anchor)
+        folded = title.casefold()
+        if ":" in folded:  # a label with a colon of its own: the table cannot hold it
+            other = next((e for e in self.book.entries if e.text.casefold().startswith(folded + ":")), None)
+        else:  # a labelled paragraph: '• Finish the exercise: ...'
+            other = self.by_label.get(folded)
+        if other is not None:
+            return Edge(entry.id, other.id, "section", anchor)
         return Edge(entry.id, None, "section", anchor, f"no heading {title!r}")
 
     def option(self, entry: Entry, letter: str, anchor: str) -> Edge:
-        for other in self.book.entries:
-            if other.section == entry.section and other.text.startswith(f"{letter}. "):
+        for other in self.by_section.get(entry.section_id, []):
+            if other.text.startswith(f"{letter}. "):
                 return Edge(entry.id, other.id, "option", anchor)
         return Edge(entry.id, None, "option", anchor, f"no option {letter}) in this section")
 
     def later(self, entry: Entry, phrase: str, anchor: str) -> Edge:
-        """'(described later)': the first later heading, else later entry, that names the phrase."""
+        """'(described later)': the first later heading, else later entry, that names the phrase.
+
+        The search starts after the entry and stops at the first match, which is usually near."""
+        if self._titles_text is None or self._entries_text is None:
+            self._titles_text = _Joined([norm(s.title) for s in self.sections])
+            self._entries_text = _Joined([norm(e.text) for e in self.book.entries])
         words = norm(phrase).split()
+        first_later = bisect.bisect_right(self.section_lines, entry.line)
         for size in range(len(words), 0, -1):
             wanted = " ".join(words[-size:])
             if len(wanted) < 4:
                 continue
-            for section in self.sections:
-                if section.line > entry.line and wanted in norm(section.title):
-                    return Edge(entry.id, section.id, "later", anchor)
-            for other in self.book.entries:
-                if other.position > entry.position and wanted in norm(other.text):
-                    return Edge(entry.id, other.id, "later", anchor)
+            found = self._titles_text.first(wanted, first_later)
+            if found is not None:
+                return Edge(entry.id, self.sections[found].id, "later", anchor)
+            found = self._entries_text.first(wanted, entry.position + 1)
+            if found is not None:
+                return Edge(entry.id, self.book.entries[found].id, "later", anchor)
         return Edge(entry.id, None, "later", anchor, f"nothing later names {phrase!r}")
 
 
@@ -183,7 +237,7 @@ def explicit_references(game: Game, book: ParsedBook) -> list[Edge]:
     edges: list[Edge] = []
     for entry in book.entries:
         text = entry.text
-        if resolver.pages and entry.section == f"{game.id}/{game.raw['links']['page_index']}":
+        if resolver.pages and entry.section_id == f"{game.id}/{game.raw['links']['page_index']}":
             continue  # the index itself is not a set of references
         for m in PAGE.finditer(text):
             edges.append(resolver.page(entry, m))
@@ -224,7 +278,7 @@ GENERIC_HEADINGS = {"exercise set up", "contents", "components", "box contents",
 def _members(book: ParsedBook) -> dict[str | None, list[Entry]]:
     members: dict[str | None, list[Entry]] = {}
     for entry in book.entries:
-        members.setdefault(entry.section, []).append(entry)
+        members.setdefault(entry.section_id, []).append(entry)
     return members
 
 
@@ -347,17 +401,31 @@ def _tokens(text: str) -> list[str]:
     return [w for w in re.findall(r"\w+", text.casefold()) if len(w) > 2]
 
 
-def _best_matches(query: str, candidates: list[Entry], limit: int) -> list[Entry]:
-    """A small TF-IDF match, enough to tie a FAQ question to the rule it asks about."""
-    docs = [Counter(_tokens(c.text)) for c in candidates]
-    df = Counter(w for d in docs for w in d)
-    n = len(docs) or 1
-    scores = []
-    for entry, doc in zip(candidates, docs, strict=True):
-        score = sum(math.log(n / df[w]) * min(doc[w], 2) for w in set(_tokens(query)) if w in doc)
-        scores.append((score, entry))
-    scores.sort(key=lambda s: -s[0])
-    return [e for s, e in scores[:limit] if s > 0]
+class _TfIdf:
+    """A small TF-IDF match, enough to tie a FAQ question to the rule it asks about.
+
+    The candidates are counted once (postings per word), so each question costs the postings
+    of its own words instead of a recount of every candidate."""
+
+    def __init__(self, candidates: list[Entry]) -> None:
+        self.candidates = candidates
+        self.postings: dict[str, tuple[list[int], list[int]]] = {}
+        for index, entry in enumerate(candidates):
+            for word, count in Counter(_tokens(entry.text)).items():
+                docs, counts = self.postings.setdefault(word, ([], []))
+                docs.append(index)
+                counts.append(min(count, 2))
+        self.arrays = {w: (np.array(d), np.array(c, dtype=np.float64)) for w, (d, c) in self.postings.items()}
+
+    def best(self, query: str, limit: int) -> list[Entry]:
+        n = len(self.candidates) or 1
+        scores = np.zeros(len(self.candidates))
+        for word in set(_tokens(query)):
+            if word in self.arrays:
+                docs, counts = self.arrays[word]
+                scores[docs] += math.log(n / len(docs)) * counts
+        order = np.argsort(-scores, kind="stable")[:limit]
+        return [self.candidates[i] for i in order if scores[i] > 0]
 
 
 def priority_edges(game: Game, book: ParsedBook) -> tuple[list[Edge], list[Precedence]]:
@@ -372,11 +440,12 @@ def priority_edges(game: Game, book: ParsedBook) -> tuple[list[Edge], list[Prece
             raise RefereeError(f"{path}: precedence entry {target!r} does not exist")
         says = by_id[target].text if target in by_id else sections[target].heading
         precedence.append(Precedence(list(rule["higher"]), rule.get("over", "rulebook"), target, says))
-    rules = [e for e in book.entries if e.normative and e.source == "rulebook"]
-    for entry in book.entries:
-        if entry.kind == "faq":
+    faqs = [e for e in book.entries if e.kind == "faq"]
+    matcher = _TfIdf([e for e in book.entries if e.normative and e.source == "rulebook"]) if faqs else None
+    for entry in faqs:
+        if matcher is not None:
             question = entry.text.split(" A: ", 1)[0]
-            for target in _best_matches(question, rules, 1):
+            for target in matcher.best(question, 1):
                 edges.append(Edge(entry.id, target.id, "clarifies", question, "matched by the question's words"))
     for override in game.raw.get("overrides", []):
         pattern = re.compile(override["effect"])
@@ -401,12 +470,15 @@ def priority_edges(game: Game, book: ParsedBook) -> tuple[list[Edge], list[Prece
 def _annotations(book: ParsedBook) -> list[Edge]:
     """An editor's or translator's note annotates the rule right before it in its section."""
     edges = []
-    for i, entry in enumerate(book.entries):
-        if entry.kind != "note" or not re.search(r"note\b", entry.text[:40], re.I):
+    last_rule: dict[str | None, Entry] = {}  # section -> its latest entry that is not a note
+    for entry in book.entries:
+        if entry.kind != "note":
+            last_rule[entry.section_id] = entry
             continue
-        before = [e for e in book.entries[:i] if e.section == entry.section and e.kind != "note"]
-        if before:
-            edges.append(Edge(entry.id, before[-1].id, "annotates", entry.text[:80]))
+        if not re.search(r"note\b", entry.text[:40], re.I):
+            continue
+        if entry.section_id in last_rule:
+            edges.append(Edge(entry.id, last_rule[entry.section_id].id, "annotates", entry.text[:80]))
     return edges
 
 

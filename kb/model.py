@@ -31,7 +31,7 @@ class Section:
 class Entry:
     id: str
     game: str
-    section: str | None
+    section_id: str | None  # the id of the section it sits in (None before the first heading)
     number: str | None
     title: str
     path: list[str]

@@ -280,15 +280,27 @@ def _heading_level(
     return None
 
 
+def _next_texts(items: list[Piece | None]) -> list[str | None]:
+    """For each position, the text of the next piece after it (one backward pass: linear)."""
+    out: list[str | None] = [None] * len(items)
+    following: str | None = None
+    for k in range(len(items) - 1, -1, -1):
+        out[k] = following
+        item = items[k]
+        if item is not None:
+            following = item.text
+    return out
+
+
 def _mark_headings(items: list[Piece | None], rules: _HeadingRules) -> list[Piece | Heading | None]:
     state: dict[str, int | str | None] = {"last_toc_level": 0, "prev_level": 0, "prev_title": None}
     out: list[Piece | Heading | None] = []
+    next_texts = _next_texts(items)
     for k, item in enumerate(items):
         if item is None or item.indent or BULLET.match(item.text):
             out.append(item)
             continue
-        next_text = next((p.text for p in items[k + 1 :] if p is not None), None)
-        level = _heading_level(item.text, next_text, rules, state)
+        level = _heading_level(item.text, next_texts[k], rules, state)
         if level is None:
             out.append(item)
             continue
@@ -446,6 +458,7 @@ def _section_keys(headings: list[Heading], conf: ParseConfig) -> list[str]:
     slugs = [slugify(split_heading_number(h.piece.text)[1]) for h in headings]
     slug_counts = Counter(slugs)
     keys: list[str] = []
+    taken: set[str] = set()
     parents: list[int | None] = _parents(headings)
     for k in range(len(headings)):
         number = numbers[k]
@@ -455,21 +468,22 @@ def _section_keys(headings: list[Heading], conf: ParseConfig) -> list[str]:
             key = f"{keys[parents[k]]}/{slugs[k]}"  # type: ignore[index]
         else:
             key = slugs[k]
-        while key in keys:
+        while key in taken:
             key += "-2"
         keys.append(key)
+        taken.add(key)
     return keys
 
 
 def _parents(headings: list[Heading]) -> list[int | None]:
+    """Each heading's parent: the nearest earlier heading of a lower level (a stack, so linear)."""
     parents: list[int | None] = []
+    open_: list[int] = []  # indices of headings that can still parent, levels strictly increasing
     for k, heading in enumerate(headings):
-        parent = None
-        for j in range(k - 1, -1, -1):
-            if headings[j].level < heading.level:
-                parent = j
-                break
-        parents.append(parent)
+        while open_ and headings[open_[-1]].level >= heading.level:
+            open_.pop()
+        parents.append(open_[-1] if open_ else None)
+        open_.append(k)
     return parents
 
 
@@ -600,7 +614,7 @@ def parse_book(game: Game, text: str) -> ParsedBook:
                 Entry(
                     id=f"{game.id}/{key}/{counters[key]}",
                     game=game.id,
-                    section=current.id if current else None,
+                    section_id=current.id if current else None,
                     number=current.number if current else None,
                     title=current.title if current else "",
                     path=current.path if current else [],

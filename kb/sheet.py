@@ -81,7 +81,7 @@ def _shorten(text: str, kind: str, limit: int, keep: list[int] | None = None) ->
 
 
 def _entry_rows(db: sqlite_utils.Database, section_id: str) -> list[dict[str, Any]]:
-    return list(db.query("select * from entries where section = ? order by position", [section_id]))
+    return list(db.query("select * from entries where section_id = ? order by position", [section_id]))
 
 
 def build_sheet(db: sqlite_utils.Database, game: Game) -> Sheet:
@@ -94,7 +94,9 @@ def build_sheet(db: sqlite_utils.Database, game: Game) -> Sheet:
         if spec["section"] == "front":  # the text before the first heading
             section, rows = (
                 (spec.get("heading", game.title),),
-                list(db.query("select * from entries where game = ? and section is null order by position", [game.id])),
+                list(
+                    db.query("select * from entries where game = ? and section_id is null order by position", [game.id])
+                ),
             )
         else:
             section = db.execute("select heading from sections where id = ?", [section_id]).fetchone()

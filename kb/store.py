@@ -1,125 +1,27 @@
-"""The SQLite knowledge base: schema by named migrations, atomic builds, look-ups."""
+"""Reading the knowledge base: opening it safely, and the look-ups every command uses.
+
+Building (parsing, writing, swapping the file in) is kb/build.py; this module never writes.
+"""
 
 from __future__ import annotations
 
 import difflib
 import hashlib
 import json
-import os
 import sqlite3
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
-from sqlite_utils.migrations import Migrations
 
-from kb.checks import Check, load_game_checks, verify_citations
 from kb.errors import RefereeError
-from kb.gameconf import Game
-from kb.links import Links, link_book, norm
-from kb.model import ParsedBook
-from kb.parse import parse_book
 
-migrations = Migrations("referee")
-
+# One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
+SQLITE_MAGIC = b"SQLite format 3\x00"
 FTS_TOKENIZER = "porter unicode61"  # the lexical side reads query words back through it
-
-
-@migrations()
-def m001_initial(db: sqlite_utils.Database) -> None:
-    db["games"].create(
-        {
-            "id": str,
-            "title": str,
-            "lang": str,
-            "players": str,
-            "aliases": str,
-            "rulebook": str,
-            "corpus_hash": str,
-            "entries": int,
-            "sections": int,
-            "built_at": str,
-        },
-        pk="id",
-    )
-    db["sections"].create(
-        {
-            "id": str,
-            "game": str,
-            "key": str,
-            "number": str,
-            "title": str,
-            "heading": str,
-            "level": int,
-            "parent": str,
-            "path": str,
-            "position": int,
-            "line": int,
-        },
-        pk="id",
-    )
-    db["entries"].create(
-        {
-            "id": str,
-            "game": str,
-            "section": str,
-            "number": str,
-            "title": str,
-            "path": str,
-            "kind": str,
-            "source": str,
-            "normative": int,
-            "lang": str,
-            "text": str,
-            "position": int,
-            "line": int,
-            "start": int,
-            "end": int,
-            "table_json": str,
-        },
-        pk="id",
-    )
-    db["entries"].create_index(["game", "position"])
-    db["sections"].create_index(["game", "position"])
-    db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
-    db["dropped"].create_index(["game"])
-    db["build_report"].create({"game": str, "report": str}, pk="game")
-    db["entries"].enable_fts(["title", "text"], fts_version="FTS5", tokenize="porter unicode61", create_triggers=True)
-
-
-@migrations()
-def m002_meta(db: sqlite_utils.Database) -> None:
-    """Key/value facts about the build, such as the fingerprint derived indexes compare against."""
-    db["meta"].create({"key": str, "value": str}, pk="key")
-
-
-@migrations()
-def m003_links(db: sqlite_utils.Database) -> None:
-    """Cross-references, term uses and priority as edges; the glossary; the books' precedence."""
-    db["edges"].create({"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int})
-    db["edges"].create_index(["src"])
-    db["edges"].create_index(["dst"])
-    db["edges"].create_index(["game", "kind"])
-    db["terms"].create({"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str})
-    db["terms"].create_index(["game", "norm"])
-    db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
-
-
-@migrations()
-def m004_checks(db: sqlite_utils.Database) -> None:
-    """Which executable checks implement which entries (both ways)."""
-    db["checks"].create({"name": str, "game": str, "description": str}, pk="name")
-    db["check_entries"].create({"check": str, "entry": str})
-    db["check_entries"].create_index(["entry"])
-
-
-@migrations()
-def m005_term_uses(db: sqlite_utils.Database) -> None:
-    """How many entries use each term: rare terms tell more about a question than common ones."""
-    db["terms"].add_column("uses", int)
 
 
 def game_token(game: str) -> str:
@@ -127,23 +29,84 @@ def game_token(game: str) -> str:
     return "g" + hashlib.sha1(game.encode()).hexdigest()[:12]
 
 
-@migrations()
-def m006_fts_by_game(db: sqlite_utils.Database) -> None:
-    """FTS5 over title, text and the game's token: a lexical query touches only its game."""
-    db["entries"].add_column("game_token", str)
-    for (game,) in db.execute("select distinct game from entries").fetchall():
-        db.execute("update entries set game_token = ? where game = ?", [game_token(game), game])
-    db["entries"].disable_fts()
-    db["entries"].enable_fts(
-        ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
-    )
+def database_kind(path: Path) -> str:
+    """What sits at `path`: missing, empty, referee, legacy (an older Referee), or foreign.
+
+    Read from the file's header and tables without changing it, so that a file that is not
+    ours is never mistaken for a knowledge base (and never overwritten by a build)."""
+    if not path.exists():
+        return "missing"
+    if not path.is_file():
+        return "foreign"
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    if not header:
+        return "empty"
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        return "foreign"
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return "referee"
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            row = (
+                connection.execute("select 1 from sqlite_master where name = '_sqlite_migrations'").fetchone()
+                and connection.execute(
+                    "select 1 from _sqlite_migrations where migration_set = 'referee' limit 1"
+                ).fetchone()
+            )
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return "foreign"
+    return "legacy" if row else "foreign"
 
 
-def _compute_fingerprint(db: sqlite_utils.Database) -> str:
-    digest = hashlib.sha256()
-    for row in db.execute("select id, kind, text from entries order by game, position"):
-        digest.update("\0".join(row).encode("utf-8") + b"\1")
-    return digest.hexdigest()
+def schema_version(path: Path) -> int:
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    return int.from_bytes(header[60:64], "big") if len(header) == 100 else 0
+
+
+_opened: list[Path] = []  # databases this process opened, for `explain_failure`
+
+
+def open_db(path: Path) -> sqlite_utils.Database:
+    """Open an existing knowledge base read-only; anything else is one clear error."""
+    kind = database_kind(path)
+    if kind == "missing":
+        raise RefereeError(f"no knowledge base at {path}: run `referee build` first")
+    if path.is_dir():
+        raise RefereeError(f"{path}: is a folder, not a knowledge base; give the database file with --db")
+    if kind in ("foreign", "empty"):
+        raise RefereeError(f"{path}: not a Referee knowledge base; run `referee build` or give another --db")
+    if kind == "legacy" or schema_version(path) != SCHEMA_VERSION:
+        raise RefereeError(f"{path}: built by another version of Referee; run `referee build` to rebuild it")
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    _opened.append(path)
+    return sqlite_utils.Database(connection)
+
+
+def quick_check(path: Path) -> str:
+    """SQLite's own consistency check: 'ok', or the first problem it finds."""
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return str(connection.execute("pragma quick_check(1)").fetchone()[0])
+        finally:
+            connection.close()
+    except sqlite3.Error as exc:
+        return str(exc)
+
+
+def explain_failure(exc: sqlite3.Error) -> str:
+    """One line for a database error met while reading: damaged (and how to repair) or not."""
+    for path in reversed(_opened):
+        verdict = quick_check(path)
+        if verdict != "ok":
+            return f"{path}: the knowledge base is damaged ({verdict}); run `referee build` to rebuild it"
+    where = f"{_opened[-1]}: " if _opened else ""
+    return f"{where}database error ({exc}); run `referee build` to rebuild the knowledge base"
 
 
 def fingerprint(db: sqlite_utils.Database) -> str:
@@ -152,270 +115,19 @@ def fingerprint(db: sqlite_utils.Database) -> str:
     return row[0] if row else ""
 
 
-def _compute_common_terms(db: sqlite_utils.Database) -> list[str]:
-    """Index terms (Porter stems) found in at least half the entries: FTS5's BM25 gives them no
-    weight (it clamps their IDF), so the lexical side leaves them out of its queries. One scan of
-    the FTS vocabulary at build time instead of a count per question."""
-    db.execute("create virtual table if not exists temp.referee_vocabulary using fts5vocab(main, entries_fts, row)")
-    rows = db.execute("select count(*) from entries").fetchone()[0]
-    found = [t for (t,) in db.execute("select term from temp.referee_vocabulary where 2 * doc >= ?", [rows])]
-    db.execute("drop table temp.referee_vocabulary")
-    return found
-
-
 def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
-    """The stems `_compute_common_terms` found at build time (none for an older build)."""
+    """Index terms (Porter stems) found in at least half the entries, listed at build time:
+    FTS5's BM25 gives them no weight, so the lexical side leaves them out of its queries."""
     row = db.execute("select value from meta where key = 'common_terms'").fetchone()
     return frozenset(json.loads(row[0])) if row else frozenset()
-
-
-def open_db(path: Path) -> sqlite_utils.Database:
-    """Open an existing knowledge base for reading; a missing one is a user error."""
-    if not path.exists():
-        raise RefereeError(f"no knowledge base at {path}: run `referee build` first")
-    try:
-        db = sqlite_utils.Database(path)
-        db.execute("select count(*) from entries").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise RefereeError(f"{path}: not a Referee knowledge base ({exc})") from None
-    return db
-
-
-def corpus_hash(game: Game) -> str:
-    digest = hashlib.sha256()
-    for path in (game.folder / "game.toml", game.rulebook):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-@dataclass
-class GameReport:
-    game: str
-    entries: int
-    sections: int
-    kinds: dict[str, int]
-    dropped: list[dict[str, Any]]
-    warnings: list[str] = field(default_factory=list)
-    unresolved: list[dict[str, Any]] = field(default_factory=list)
-    links: Links = field(default_factory=Links, repr=False)
-    checks: list[Check] = field(default_factory=list, repr=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = self.__dict__.copy()
-        del data["links"]
-        data["checks"] = [c.name for c in self.checks]
-        return data
-
-
-def _report(book: ParsedBook, links: Links) -> GameReport:
-    kinds: dict[str, int] = {}
-    for entry in book.entries:
-        kinds[entry.kind] = kinds.get(entry.kind, 0) + 1
-    return GameReport(
-        game=book.game,
-        entries=len(book.entries),
-        sections=len(book.sections),
-        kinds=dict(sorted(kinds.items())),
-        dropped=[d.__dict__ for d in book.dropped],
-        warnings=book.warnings,
-        unresolved=[
-            {"entry": e.src, "kind": e.kind, "anchor": e.anchor, "why": e.note} for e in links.edges if e.dst is None
-        ],
-        links=links,
-    )
-
-
-def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
-    db["edges"].insert_all(
-        {
-            "game": game.id,
-            "src": e.src,
-            "dst": e.dst,
-            "kind": e.kind,
-            "anchor": e.anchor,
-            "note": e.note,
-            "resolved": int(e.dst is not None),
-        }
-        for e in links.edges
-    )
-    uses: dict[str, int] = {}
-    for edge in links.edges:
-        if edge.kind == "term":
-            uses[edge.anchor] = uses.get(edge.anchor, 0) + 1
-    db["terms"].insert_all(
-        {
-            "game": game.id,
-            "term": t.term,
-            "norm": norm(t.term),
-            "entry": t.entry,
-            "source": t.source,
-            "aliases": json.dumps(t.aliases, ensure_ascii=False),
-            "uses": uses.get(t.term, 0),
-        }
-        for t in links.terms
-    )
-    db["precedence"].insert_all(
-        {"game": game.id, "higher": json.dumps(p.higher), "over": p.over, "entry": p.entry} for p in links.precedence
-    )
-
-
-def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
-    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence"):
-        db[table].delete_where("game = ?", [game.id])
-    db["games"].upsert(
-        {
-            "id": game.id,
-            "title": game.title,
-            "lang": game.language,
-            "players": game.players,
-            "aliases": json.dumps(game.aliases, ensure_ascii=False),
-            "rulebook": game.rulebook.name,
-            "corpus_hash": corpus_hash(game),
-            "entries": len(book.entries),
-            "sections": len(book.sections),
-            "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        },
-        pk="id",
-    )
-    db["sections"].insert_all(
-        ({**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False)} for s in book.sections), pk="id"
-    )
-    db["entries"].insert_all(
-        (
-            {
-                "id": e.id,
-                "game": e.game,
-                "section": e.section,
-                "number": e.number,
-                "title": e.title,
-                "path": json.dumps(e.path, ensure_ascii=False),
-                "kind": e.kind,
-                "source": e.source,
-                "normative": int(e.normative),
-                "lang": e.lang,
-                "text": e.text,
-                "position": e.position,
-                "line": e.line,
-                "start": e.start,
-                "end": e.end,
-                "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
-                "game_token": game_token(e.game),
-            }
-            for e in book.entries
-        ),
-        pk="id",
-        batch_size=500,
-    )
-    db["dropped"].insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
-    db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
-    _write_links(db, game, report.links)
-    _write_checks(db, game, report.checks)
-
-
-def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
-    db.execute('delete from check_entries where "check" in (select name from checks where game = ?)', [game.id])
-    db["checks"].delete_where("game = ?", [game.id])
-    db["checks"].insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
-    db["check_entries"].insert_all(
-        {"check": c.name, "entry": entry} for c in checks for entry in sorted({e for e, _ in c.quotes.values()})
-    )
-
-
-def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
-    """The game's checks, refused loudly if one cites an id or a quote the book does not have."""
-    checks = load_game_checks(game.folder)
-    texts = {e.id: e.text for e in book.entries}
-    problems = verify_citations(checks, texts.get)
-    if problems:
-        raise RefereeError(f"{game.folder / 'checks.py'}: {problems[0]} ({len(problems)} problem(s))")
-    return checks
-
-
-def select_games(games: list[Game], only: str | None) -> list[Game]:
-    """All the games, or the one asked for; an unknown name is a user error."""
-    selected = [g for g in games if only is None or g.id == only]
-    if only is not None and not selected:
-        raise RefereeError(f"unknown game {only!r}; known: {', '.join(g.id for g in games)}")
-    return selected
-
-
-def build_knowledge_base(
-    db_path: Path,
-    games: list[Game],
-    only: str | None = None,
-    on_game: Callable[[str], None] | None = None,
-) -> list[GameReport]:
-    """Parse the games and swap the result in atomically.
-
-    Everything is parsed before the database is touched, and the new database is
-    written beside the old one and renamed over it: a bad rulebook or an
-    interrupted build leaves the previous knowledge base as it was.
-    """
-    selected = select_games(games, only)
-    parsed: list[tuple[Game, ParsedBook, GameReport]] = []
-    for game in selected:
-        book = parse_book(game, game.read_rulebook())
-        report = _report(book, link_book(game, book))
-        report.checks = _verified_checks(game, book)
-        parsed.append((game, book, report))
-        if on_game:
-            on_game(game.id)
-
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = db_path.with_name(f".{db_path.name}.tmp-{os.getpid()}")
-    tmp.unlink(missing_ok=True)
-    try:
-        if only is not None and db_path.exists():
-            _copy_database(db_path, tmp)
-        db = sqlite_utils.Database(tmp)
-        migrations.apply(db)
-        if only is None:
-            keep = {g.id for g in games}
-            for table in (
-                "entries",
-                "sections",
-                "dropped",
-                "games",
-                "build_report",
-                "edges",
-                "terms",
-                "precedence",
-                "checks",
-            ):
-                column = "id" if table == "games" else "game"
-                db[table].delete_where(f"{column} not in ({','.join('?' * len(keep))})", list(keep))
-        with db.conn:
-            for game, book, report in parsed:
-                _write_book(db, game, book, report)
-            db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
-            db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
-        db.close()
-        os.replace(tmp, db_path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return [report for _, _, report in parsed]
-
-
-def _copy_database(source: Path, target: Path) -> None:
-    src = sqlite3.connect(source)
-    dst = sqlite3.connect(target)
-    try:
-        src.backup(dst)
-    finally:
-        src.close()
-        dst.close()
-
-
-# ---------------------------------------------------------------- reading
 
 
 def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": row["id"],
         "game": row["game"],
-        "section": row["number"],
-        "section_id": row["section"],
+        "number": row["number"],  # the section's printed number ("2.01"), None if it has none
+        "section_id": row["section_id"],  # the section's id ("takkure/2.01"), None before the first heading
         "title": row["title"],
         "path": json.loads(row["path"]),
         "kind": row["kind"],
@@ -432,7 +144,7 @@ def _section_row(row: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": row["id"],
         "game": row["game"],
-        "section": row["number"],
+        "number": row["number"],
         "title": row["title"],
         "heading": row["heading"],
         "path": json.loads(row["path"]),
@@ -483,7 +195,7 @@ def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[
 def sections_of(db: sqlite_utils.Database, ids: list[str]) -> dict[str, str | None]:
     if not ids:
         return {}
-    rows = db.execute(f"select id, section from entries where id in ({','.join('?' * len(ids))})", ids)
+    rows = db.execute(f"select id, section_id from entries where id in ({','.join('?' * len(ids))})", ids)
     return dict(rows.fetchall())
 
 
@@ -500,7 +212,7 @@ def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
     if _exists(db, "sections", item_id):
         section = _section_row(db["sections"].get(item_id))
         members = [
-            _entry_row(r) for r in db.query("select * from entries where section = ? order by position", [item_id])
+            _entry_row(r) for r in db.query("select * from entries where section_id = ? order by position", [item_id])
         ]
         return {"type": "section", **section, "entries": members}
     raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")

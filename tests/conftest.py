@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from kb.build import build_knowledge_base
 from kb.gameconf import Game, discover_games
-from kb.store import build_knowledge_base
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

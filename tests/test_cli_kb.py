@@ -33,7 +33,7 @@ def test_games_lists_the_five_books(built_db: Path) -> None:
 def test_toc_json_has_printed_numbers_and_titles(built_db: Path) -> None:
     result = run("toc", "takkure", "--json", "--db", str(built_db))
     sections = json.loads(result.stdout)
-    pairs = {(s["section"], s["title"]) for s in sections}
+    pairs = {(s["number"], s["title"]) for s in sections}
     assert ("2.01", "Pass") in pairs and ("1.21", "Tackle (Execution)") in pairs
 
 
@@ -50,13 +50,13 @@ def test_show_every_exported_id(built_db: Path) -> None:
     for entry in exported:
         assert store.show(db, entry["id"]) == entry  # the same fields, links included
     one = json.loads(run("show", exported[0]["id"], "--json", "--db", str(built_db)).stdout)
-    assert {"id", "game", "section", "title", "path", "kind", "lang", "text"} <= one.keys()
+    assert {"id", "game", "number", "section_id", "title", "path", "kind", "lang", "text"} <= one.keys()
 
 
 def test_show_a_section_lists_its_entries(built_db: Path) -> None:
     result = run("show", "rugby-world/2f", "--json", "--db", str(built_db))
     section = json.loads(result.stdout)
-    assert section["type"] == "section" and section["section"] == "2F"
+    assert section["type"] == "section" and section["number"] == "2F"
     assert any("Kick success table" in e["text"] for e in section["entries"])
 
 

@@ -218,7 +218,7 @@ def test_tacocat_uppercase_headings_and_glued_advert(game) -> None:
         "Колода з 38 карт містить",
         "Набір - це дві або більше карт одного рангу.",
     ]
-    assert book.entries[0].section is None and book.entries[0].id == "tacocat/front/1"
+    assert book.entries[0].section_id is None and book.entries[0].id == "tacocat/front/1"
     assert book.entries[2].kind == "definition" and book.entries[2].lang == "uk"
     advert = [d for d in book.dropped if "advert" in d.reason]
     assert advert[0].text == "Дивіться також: Коти в кутку - вчимося грати з Gamerules.com"

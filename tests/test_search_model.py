@@ -61,9 +61,13 @@ def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: 
 
     shutil.copytree(index_module.index_dir(indexed_db), index_module.index_dir(copy))
     assert index_module.staleness(copy) is None
-    db = store.open_db(copy)
+    import sqlite_utils
+
+    from kb import build
+
+    db = sqlite_utils.Database(copy)  # a writable handle: store.open_db is read-only
     db.execute("update entries set text = text || ' ' where id = 'takkure/2.01/1'")
-    db["meta"].upsert({"key": "fingerprint", "value": store._compute_fingerprint(db)}, pk="key")
+    db["meta"].upsert({"key": "fingerprint", "value": build._compute_fingerprint(db)}, pk="key")
     db.conn.commit()
     assert index_module.staleness(copy) == "knowledge base changed since the index was built"
 
@@ -234,7 +238,7 @@ def test_cli_search_and_ask_json(indexed_db: Path) -> None:
     result = runner.invoke(app, ["search", "scrum", "--game", "rugby-world", "--json", "--db", str(indexed_db)])
     assert result.exit_code == 0, result.output
     hits = json.loads(result.stdout)
-    assert {"id", "game", "section", "title", "path", "kind", "text", "score"} <= hits[0].keys()
+    assert {"id", "game", "number", "title", "path", "kind", "text", "score"} <= hits[0].keys()
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
 
 

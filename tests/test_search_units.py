@@ -10,6 +10,7 @@ from indexer import lexical
 from indexer.evaluate import hits_gold, load_questions, rank_of, summarise
 from indexer.lexical import bm25_scores, query_terms, weightless_terms
 from kb import store
+from kb.build import build_knowledge_base
 from kb.errors import RefereeError
 from kb.text import sentences
 
@@ -47,7 +48,7 @@ def ball_everywhere_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rules = [f"Rule {n}: the ball tackles {topics[n % 8]} {topics[n * 3 % 8]}." for n in range(40)]
     (folder / "rules.txt").write_text("1.01 Rules\n\n" + "\n\n".join(rules) + "\n")
     db = tmp_path_factory.mktemp("kb") / "ball.db"
-    store.build_knowledge_base(db, discover_games(folder.parent))
+    build_knowledge_base(db, discover_games(folder.parent))
     return db
 
 
