@@ -8,8 +8,9 @@
 A logistic regression (L2, Newton steps) of "the book answers this question" (an answerable
 question against an unanswerable one) on the evidence features. Fitting "the quote holds a gold
 passage" instead was tried: answerable questions whose quote misses pulled it towards the
-unanswerable ones, and it abstained on fewer unanswerable questions at the same cost. The threshold is the highest confidence
-below which at most MAX_ANSWERABLE_ABSTAINED of the answerable questions fall. Fit on the
+unanswerable ones, and it abstained on fewer unanswerable questions at the same cost.
+The threshold is the highest confidence below which at most MAX_ANSWERABLE_ABSTAINED of the
+answerable questions fall. Fit on the
 tuning sets only: the sets written after the tuning are what the benchmark then judges.
 """
 

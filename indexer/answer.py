@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from indexer.ask_checks import settle_question
-from indexer.confidence import ABSTAIN_BELOW, Evidence, confidence
+from indexer.confidence import Evidence, abstains, confidence
 from indexer.passages import Passage, choose
 from indexer.search import Hit, Searcher, SearchResult, named_game
 from kb import store
@@ -135,8 +135,8 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     best = passages[0] if passages else None
     evidence = Evidence.of(searcher, result, hits, best)
     score = confidence(evidence)
-    answered = best is not None and score >= ABSTAIN_BELOW
-    check = settle_question(_game_checks(searcher, result.game), result.query, [h.entry["id"] for h in hits[:5]])
+    answered = best is not None and not abstains(score)
+    check = settle_question(_game_checks(searcher, result.game), result.query, [h.entry["id"] for h in hits])
     higher, cited, precedence = _links_of(searcher, best.entry["id"]) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry["id"] if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])

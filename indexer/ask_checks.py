@@ -186,14 +186,17 @@ def _as_fact(value: Any) -> str:
 def settle_question(checks: list[Check], question: str, entry_ids: list[str]) -> dict[str, Any] | None:
     """The first check citing one of `entry_ids` (best first) whose facts the question states:
     its verdict when all are there, else the command to run with the missing ones named."""
-    ranked = []
-    for entry in entry_ids:
-        ranked += [c for c in checks if entry in _cited_entries(c) and c not in ranked]
-    read = [(check, *extract_facts(check, question)) for check in ranked]
-    # the check whose facts the question states best: none missing first, then the most found
-    read.sort(key=lambda item: (bool(item[2]), -len(item[1])))
+    linked = {}  # check -> the rank of the best entry it cites
+    for rank, entry in enumerate(entry_ids):
+        for check in checks:
+            if entry in _cited_entries(check):
+                linked.setdefault(check.name, (rank, check))
+    read = [(check, rank, *extract_facts(check, question)) for rank, check in linked.values()]
+    # the check whose facts the question states best: none missing first, then the most found,
+    # then the one citing the better-ranked entry
+    read.sort(key=lambda item: (bool(item[3]), -len(item[2]), item[1]))
     partial: dict[str, Any] | None = None
-    for check, facts, missing in read:
+    for check, _rank, facts, missing in read:
         if not facts:
             continue
         if not missing:
