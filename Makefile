@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml requirements/torch.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements/torch.txt
-	$(BIN)/pip install --quiet -e '.[search,dev]'
+	$(BIN)/pip install --quiet -e '.[search,web,dev]'
 	touch $@
 
 demo: setup

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import check_commands, kb_commands, links_commands, search_commands, sheet_commands
+from cli import check_commands, kb_commands, links_commands, search_commands, serve_commands, sheet_commands
 
 app = typer.Typer(
     name="referee",
@@ -19,6 +19,7 @@ app.add_typer(search_commands.app)
 app.add_typer(links_commands.app)
 app.add_typer(check_commands.app)
 app.add_typer(sheet_commands.app)
+app.add_typer(serve_commands.app)
 
 
 def _one_line_usage_errors() -> None:

@@ -109,7 +109,7 @@ def search(
     target, source = _target_game(searcher, game)
     result = searcher.search(query, game=target, limit=limit, game_source=source)
     if json_:
-        print_json([hit.to_dict() for hit in result.hits])
+        print_json(result.hits_json())
         return
     _say_assumed(result.game, result.game_source, result.likelihood)
     for hit in result.hits:

@@ -123,6 +123,10 @@ class SearchResult:
     question: Question | None = None  # what was derived from the query (vectors, terms, bridge)
     game_hits: list[Hit] = field(default_factory=list)  # the answering game's own ranking
 
+    def hits_json(self) -> list[dict[str, Any]]:
+        """What `referee search --json` prints and the web API's /api/search returns."""
+        return [hit.to_dict() for hit in self.hits]
+
 
 def _term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
     """game -> normalised term or alias -> (defining entry, specificity 0..1).

@@ -65,3 +65,21 @@ def searcher(indexed_db: Path):
     from indexer.search import Searcher
 
     return Searcher(indexed_db)
+
+
+@pytest.fixture(scope="session")
+def web_app(indexed_db: Path, searcher):
+    """The web app over the test knowledge base, sharing the session's loaded model."""
+    from web.app import create_app
+    from web.backend import Settings
+
+    return create_app(Settings(indexed_db, CORPUS), encoder=searcher.encoder)
+
+
+@pytest.fixture(scope="session")
+def web(web_app):
+    """An HTTP client of the web app, its lifespan (index, model, checks) run once."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(web_app, raise_server_exceptions=False) as client:
+        yield client

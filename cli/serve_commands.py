@@ -1,0 +1,94 @@
+"""Referee at the table: `referee serve` (the web app in web/)."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from typing import Annotated
+
+import typer
+
+from cli.common import DbOption, db_path, friendly
+from kb import store
+from kb.errors import RefereeError
+from kb.paths import DB_ENV, default_corpus_dir
+
+app = typer.Typer()
+
+
+@app.command()
+@friendly
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; 0.0.0.0 lets the phones on your network in.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[
+        int, typer.Option(min=1, max=16, help="Processes, each with its own copy of the index and model.")
+    ] = 1,
+    db: DbOption = None,
+) -> None:
+    """Serve the rules to a browser: ask, read, settle, print sheets (read-only)."""
+    try:
+        import uvicorn
+
+        from web.app import create_app
+        from web.backend import Settings
+    except ImportError as exc:
+        missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
+        raise RefereeError(missing) from None
+    path = db_path(db)
+    store.open_db(path)
+    from cli.search_commands import _fresh_index
+
+    _fresh_index(path)
+    _check_port_free(host, port)
+    for line in _greeting(host, port):
+        typer.echo(line, err=True)
+    options = {"host": host, "port": port, "log_level": "warning", "server_header": False, "timeout_keep_alive": 5}
+    if workers == 1:
+        uvicorn.run(create_app(Settings(path, default_corpus_dir())), **options)
+    else:  # each worker process builds its app from the environment
+        os.environ[DB_ENV] = str(path.resolve())
+        uvicorn.run("web.app:create_app_from_environment", factory=True, workers=workers, **options)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _greeting(host: str, port: int) -> list[str]:
+    if is_loopback(host):
+        return [f"Referee at http://{host}:{port}/ (only this machine can open it; Ctrl+C stops)"]
+    shown = _local_address() if host in ("0.0.0.0", "::") else host
+    return [
+        f"Warning: listening on {host}: anyone on this network can open Referee and read the rules"
+        " (it is read-only; nothing else on this machine is served).",
+        f"Referee at http://{shown}:{port}/ for the phones at the table (Ctrl+C stops)",
+    ]
+
+
+def _local_address() -> str:
+    """This machine's address on its network, for the phones to type (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "THIS-MACHINE"
+
+
+def _check_port_free(host: str, port: int) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind((host, port))
+        except OSError as exc:
+            raise RefereeError(f"cannot listen on {host}:{port} ({exc.strerror}); try another --port") from None

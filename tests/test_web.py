@@ -1,0 +1,241 @@
+"""The web app over HTTP (no browser): the API gives the CLI's JSON, pages show the books' words,
+and every bad input is a 4xx with one line."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import socket
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from markupsafe import escape
+from typer.testing import CliRunner
+
+from cli.main import app as cli
+from kb import store
+
+runner = CliRunner()
+QUESTION = "Can I pass to a teammate level with me?"
+
+
+def cli_json(*args: str):
+    result = runner.invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def shown(text: str) -> str:
+    """Text as the templates write it into a page (escaped)."""
+    return str(escape(text))
+
+
+def one_line_error(response, status: int) -> str:
+    assert response.status_code == status, response.text[:300]
+    assert "Traceback" not in response.text
+    message = response.json()["error"]
+    assert message and "\n" not in message
+    return message
+
+
+# ---------------------------------------------------------------- the API is the CLI's --json
+
+
+def test_api_ask_is_what_the_cli_prints(web, indexed_db: Path) -> None:
+    served = web.get("/api/ask", params={"q": QUESTION, "game": "takkure"}).json()
+    printed = cli_json("ask", QUESTION, "--game", "takkure", "--json", "--db", str(indexed_db))
+    assert served == printed
+    assert served["answer"] and all(item["quote"] for item in served["answer"])
+
+
+def test_api_search_entry_and_check_are_what_the_cli_prints(web, indexed_db: Path) -> None:
+    db = str(indexed_db)
+    hits = web.get("/api/search", params={"q": "tackle", "game": "rugby-world", "limit": 3}).json()
+    assert hits == cli_json("search", "tackle", "--game", "rugby-world", "--limit", "3", "--json", "--db", db)
+    assert len(hits) == 3
+
+    first = hits[0]["id"]
+    assert web.get(f"/api/entry/{first}").json() == cli_json("show", first, "--json", "--db", db)
+
+    facts = {"passer": "10,30", "target": "13,29", "p": "3"}
+    served = web.get("/api/check", params={"check": "pass", **facts}).json()
+    printed = cli_json("check", "--check", "pass", *(f"--fact={k}={v}" for k, v in facts.items()), "--json")
+    assert served == printed and served["verdict"] in ("legal", "illegal", "ambiguous")
+
+    document = {"check": "pass", "facts": {"passer": [10, 30], "target": [13, 29], "p": 3}}
+    assert web.post("/api/check", json=document).json() == printed
+
+
+def test_api_without_a_game_infers_one_as_the_cli_does(web, indexed_db: Path) -> None:
+    served = web.get("/api/ask", params={"q": "Who wins the trick?"}).json()
+    assert served["game_source"] == "inferred" and served["likelihood"]
+    assert served == cli_json("ask", "Who wins the trick?", "--json", "--db", str(indexed_db))
+
+
+def test_openapi_schema_and_docs_page_list_every_endpoint(web) -> None:
+    schema = web.get("/api/openapi.json").json()
+    paths = set(schema["paths"])
+    assert {"/api/search", "/api/ask", "/api/entry/{item_id}", "/api/check"} <= paths
+    docs = web.get("/api/docs")
+    assert docs.status_code == 200
+    assert all(html.escape(path) in docs.text for path in paths)
+    assert "cdn" not in docs.text.lower()  # works offline at the table
+
+
+# ---------------------------------------------------------------- pages
+
+
+def test_ask_page_quotes_the_answer_with_its_id_and_links_to_the_entry(web) -> None:
+    answer = web.get("/api/ask", params={"q": QUESTION, "game": "takkure"}).json()
+    page = web.get("/", params={"q": QUESTION, "game": "takkure"})
+    assert page.status_code == 200
+    for item in answer["answer"]:
+        assert shown(item["quote"]) in page.text
+        assert f'href="/{quote(item["id"], safe="/")}"' in page.text
+    for item in answer["related"]:
+        assert f'href="/{quote(item["id"], safe="/")}"' in page.text
+    assert '<option value="takkure" selected>' in page.text
+
+
+def test_ask_page_says_when_the_quote_is_in_the_books_language(web) -> None:
+    page = web.get("/", params={"q": "Who wins the round?", "game": "tacocat"})
+    assert page.status_code == 200
+    assert "Quoted in Ukrainian, the book's language" in page.text
+
+
+def test_rule_page_shows_the_verbatim_text_and_every_link(web, indexed_db: Path) -> None:
+    db = store.open_db(indexed_db)
+    overridden = db.execute("select dst from edges where kind = 'overrides' limit 1").fetchone()[0]
+    item = store.show(db, overridden)
+    page = web.get("/" + quote(overridden, safe="/"))
+    assert page.status_code == 200
+    assert shown(item["text"]) in page.text
+    linked = [link["id"] for key in ("overridden_by", "clarified_by", "refs", "cited_by") for link in item[key]]
+    assert item["overridden_by"] and linked
+    for other in linked:
+        assert f'href="/{quote(other, safe="/")}"' in page.text
+    headings = re.findall(r"<h2>([^<]+)</h2>", page.text)
+    assert headings[0] == "Overridden by"  # higher-priority texts first
+
+
+def test_rule_page_defines_its_terms_and_names_its_checks(web, indexed_db: Path) -> None:
+    item = store.show(store.open_db(indexed_db), "takkure/2.01/7")
+    page = web.get("/takkure/2.01/7").text
+    assert item["terms"] and item["checks"]
+    for term in item["terms"]:
+        assert f"<summary>{shown(term['term'])}</summary>" in page
+        assert shown(term["quote"]) in page
+    for name in item["checks"]:
+        assert f'href="/settle/{name}"' in page
+    for row in item["table"]["rows"]:
+        assert all(f"<td>{shown(cell)}</td>" in page for cell in row)
+
+
+def test_section_and_game_pages(web) -> None:
+    section = web.get("/rugby-world/2f")
+    assert section.status_code == 200 and "Kick success table" in section.text
+    game = web.get("/takkure")
+    assert game.status_code == 200 and 'href="/takkure/2.01"' in game.text
+
+
+# ---------------------------------------------------------------- bad input: 4xx and one line
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "status", "words"),
+    [
+        ("/api/ask", {"q": ""}, 400, "q: is empty"),
+        ("/api/ask", {}, 400, "q: is required"),
+        ("/api/ask", {"q": "x" * 501}, 400, "at most 500 characters"),
+        ("/api/ask", {"q": "castling", "game": "chess"}, 400, "unknown game 'chess'"),
+        ("/api/search", {"q": "pass", "limit": "0"}, 400, "limit"),
+        ("/api/search", {"q": "pass", "limit": "many"}, 400, "limit"),
+        ("/api/entry/takkure/9.99/1", {}, 404, "no entry or section"),
+        ("/api/check", {"check": "nope"}, 400, "unknown check 'nope'"),
+        ("/api/check", {"check": "pass", "passer": "a,b", "target": "1,1", "p": "3"}, 400, "fact 'passer'"),
+        ("/api/check", {"check": "pass", "passer": "1,1", "target": "1,1", "p": "99"}, 400, "fact 'p'"),
+        ("/api/check", {"check": "pass", "passer": "1,1"}, 400, "missing fact"),
+        ("/api/check", {"check": "pass", "colour": "red"}, 400, "has no fact 'colour'"),
+        ("/api/checks/nope", {}, 404, "unknown check"),
+        ("/api/nothing-here", {}, 404, "no page /api/nothing-here"),
+    ],
+)
+def test_api_refuses_bad_input_in_one_line(web, path: str, params: dict, status: int, words: str) -> None:
+    assert words.lower() in one_line_error(web.get(path, params=params), status).lower()
+
+
+def test_api_refuses_bad_bodies_and_oversized_requests(web) -> None:
+    assert (
+        "json"
+        in one_line_error(
+            web.post("/api/check", content=b"{not json", headers={"content-type": "application/json"}), 400
+        ).lower()
+    )
+    assert "check" in one_line_error(web.post("/api/check", json={"facts": {}}), 400)
+    assert "too large" in one_line_error(
+        web.post("/api/check", json={"check": "pass", "facts": {"x": "y" * 20000}}), 413
+    )
+    assert "too long" in one_line_error(web.get("/api/ask", params={"q": "a" * 5000}), 414)
+    assert web.delete("/api/ask").status_code == 405  # read-only: nothing but GET, and POST to settle
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "words"),
+    [
+        ("/nope", 404, "no page /nope"),
+        ("/takkure/9.99/1", 404, "no entry or section"),
+        ("/settle/nope", 404, "unknown check"),
+        ("/settle/pass?p=lots&passer=1,1&target=1,1", 400, "fact &#39;p&#39;"),
+        ("/sheets/nope", 404, "no sheet"),
+        ("/sheets/takkure.docx", 404, "no sheet"),
+        ("/?q=" + "x" * 600, 400, "the question is too long"),
+        ("/?q=castling&game=chess", 400, "unknown game &#39;chess&#39;"),
+    ],
+)
+def test_pages_show_one_line_for_bad_input(web, path: str, status: int, words: str) -> None:
+    page = web.get(path)
+    assert page.status_code == status
+    assert words in page.text and "Traceback" not in page.text
+    assert re.search(r'class="error"[^>]*>', page.text)
+
+
+def test_user_text_is_escaped_everywhere(web) -> None:
+    attack = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    for path, params in [("/", {"q": attack, "game": "takkure"}), ("/", {"q": "pass", "game": attack})]:
+        page = web.get(path, params=params)
+        assert "<script>alert" not in page.text and "<img src=x" not in page.text
+    page = web.get("/settle/pass", params={"passer": attack, "target": "1,1", "p": "3"})
+    assert page.status_code == 400 and "<script>alert" not in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_serving_never_writes_the_knowledge_base(web, indexed_db: Path) -> None:
+    before = hashlib.sha256(indexed_db.read_bytes()).hexdigest()
+    for path in ("/api/ask?q=tackle", "/?q=pass&game=takkure", "/takkure/2.01/7", "/settle/pass-direction"):
+        web.get(path)
+    assert hashlib.sha256(indexed_db.read_bytes()).hexdigest() == before
+
+
+# ---------------------------------------------------------------- referee serve
+
+
+def test_serve_warns_when_the_network_can_read_the_rules() -> None:
+    from cli.serve_commands import _greeting
+
+    assert not any("anyone" in line for line in _greeting("127.0.0.1", 8000))
+    warning = " ".join(_greeting("0.0.0.0", 8000))
+    assert "Warning" in warning and "anyone on this network can open Referee" in warning
+
+
+def test_serve_refuses_a_busy_port_and_a_missing_database_in_one_line(indexed_db: Path, tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(cli, ["serve", "--port", str(port), "--db", str(indexed_db)])
+    assert result.exit_code == 2 and "cannot listen on 127.0.0.1" in result.stderr
+    result = runner.invoke(cli, ["serve", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code == 2 and "no knowledge base" in result.stderr

@@ -1,0 +1,1 @@
+"""Referee in a browser: `referee serve`."""

@@ -1,0 +1,155 @@
+"""The JSON API: the same JSON as the CLI's `--json`, built by the same functions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Query, Request
+from pydantic import BaseModel, Field
+
+from kb.errors import RefereeError
+from web.backend import Backend
+
+MAX_QUESTION_CHARS = 500  # a question typed at the table; the CLI cuts at 2,000
+MAX_NAME_CHARS = 80
+MAX_LIMIT = 50
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+Question = Annotated[str, Query(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question, any language.")]
+GameName = Annotated[
+    str | None, Query(max_length=MAX_NAME_CHARS, description="Game id, title or alias; omitted: inferred.")
+]
+
+
+def backend_of(request: Request) -> Backend:
+    return request.app.state.backend
+
+
+def game_and_source(backend: Backend, game: str | None) -> tuple[str | None, str]:
+    """A game named by the client is `given`; none is `inferred` (the server keeps no default:
+    the picker's choice lives in the player's browser)."""
+    resolved = backend.resolve_game(game)
+    return resolved, "given" if resolved else "inferred"
+
+
+# ---------------------------------------------------------------- the shared builders
+# Each is what the CLI command prints with --json; the pages render the same dictionaries.
+
+
+def search_json(backend: Backend, q: str, game: str | None, limit: int) -> list[dict[str, Any]]:
+    target, source = game_and_source(backend, game)
+    return backend.searcher.search(q, game=target, limit=limit, game_source=source).hits_json()
+
+
+def ask_json(backend: Backend, q: str, game: str | None) -> dict[str, Any]:
+    from indexer.answer import ask
+
+    target, source = game_and_source(backend, game)
+    return ask(backend.searcher, q, game=target, game_source=source)
+
+
+def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
+    from kb import store
+
+    return store.show(backend.db, item_id)
+
+
+def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, Any]) -> dict[str, Any]:
+    """A situation {game, check, facts} settled, as `referee check FILE --json` prints it."""
+    from kb.checks import settle
+
+    return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
+
+
+def describe_json(backend: Backend, name: str) -> dict[str, Any]:
+    from kb.checks import describe_check, find_check
+
+    return describe_check(find_check(backend.checks, name))
+
+
+def facts_from_query(params: Any, reserved: tuple[str, ...] = ("check", "game")) -> dict[str, str]:
+    """`name=value` pairs of a URL as facts; an empty field means "not given" (its default)."""
+    return {name: value.strip() for name, value in params.items() if name not in reserved and value.strip()}
+
+
+# ---------------------------------------------------------------- routes
+
+
+@router.get("/games", summary="The games in the knowledge base (`referee games --json`)")
+async def games(request: Request) -> list[dict[str, Any]]:
+    return backend_of(request).games
+
+
+@router.get("/search", summary="Ranked rule entries for a query (`referee search --json`)")
+async def search(
+    request: Request,
+    q: Question,
+    game: GameName = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="How many entries.")] = 10,
+) -> list[dict[str, Any]]:
+    backend = backend_of(request)
+    return await backend.run(search_json, backend, q, game, limit)
+
+
+@router.get("/ask", summary="The rule text that answers a question, verbatim (`referee ask --json`)")
+async def ask(request: Request, q: Question, game: GameName = None) -> dict[str, Any]:
+    backend = backend_of(request)
+    return await backend.run(ask_json, backend, q, game)
+
+
+@router.get("/entry/{item_id:path}", summary="One entry or section with its links (`referee show ID --json`)")
+async def entry(
+    request: Request,
+    item_id: Annotated[str, Path(max_length=300, description="Entry or section id, e.g. takkure/2.01/7")],
+) -> dict[str, Any]:
+    backend = backend_of(request)
+    try:
+        return await backend.run(entry_json, backend, item_id)
+    except RefereeError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
+async def checks(request: Request, game: GameName = None) -> list[dict[str, Any]]:
+    from kb.checks import checks_of_game, describe_check
+
+    backend = backend_of(request)
+    chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
+    return [describe_check(c) for c in chosen]
+
+
+@router.get("/checks/{name}", summary="A check's facts and an example (`referee check --describe NAME --json`)")
+async def describe(request: Request, name: Annotated[str, Path(max_length=MAX_NAME_CHARS)]) -> dict[str, Any]:
+    try:
+        return describe_json(backend_of(request), name)
+    except RefereeError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get(
+    "/check",
+    summary="Settle a situation given in the address (`referee check --check NAME --fact name=value --json`)",
+    description="Every query parameter other than `check` and `game` is a fact: `?check=pass&p=3&passer=10,30`.",
+)
+async def check(
+    request: Request,
+    check: Annotated[str, Query(max_length=MAX_NAME_CHARS, description="Check name (see /api/checks).")],
+    game: GameName = None,
+) -> dict[str, Any]:
+    backend = backend_of(request)
+    return await backend.run(check_json, backend, check, game, facts_from_query(request.query_params))
+
+
+class Situation(BaseModel):
+    """A situation document, as `referee check FILE` reads it."""
+
+    check: str = Field(max_length=MAX_NAME_CHARS, examples=["pass"])
+    game: str | None = Field(default=None, max_length=MAX_NAME_CHARS)
+    facts: dict[str, Any] = Field(default_factory=dict, examples=[{"passer": [10, 30], "target": [13, 29], "p": 3}])
+
+
+@router.post("/check", summary="Settle a situation document (`referee check FILE --json`)")
+async def check_document(request: Request, situation: Situation) -> dict[str, Any]:
+    backend = backend_of(request)
+    return await backend.run(check_json, backend, situation.check, situation.game, situation.facts)

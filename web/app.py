@@ -1,0 +1,127 @@
+"""The ASGI app behind `referee serve`: pages for players, a JSON API for scripts.
+
+The app only parses requests, calls kb/ and indexer/ (through `Backend`) and renders; it never
+writes. Every user mistake is a 4xx with one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kb.errors import RefereeError
+from web.backend import Backend, Settings
+from web.limits import LimitRequests
+
+HERE = Path(__file__).resolve().parent
+log = logging.getLogger("referee.web")
+
+
+def create_app(settings: Settings, encoder: Any = None) -> FastAPI:
+    """The app for one knowledge base; `encoder` lets tests share a loaded model."""
+    backend = Backend(settings, encoder)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await backend.start()
+        try:
+            yield
+        finally:
+            await backend.stop()
+
+    app = FastAPI(
+        title="Referee",
+        summary="Rules of tabletop games, quoted from the books; disputes settled by executable rules.",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,  # Swagger UI loads from a CDN: pages.api_docs renders the schema itself
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.backend = backend
+    app.add_middleware(LimitRequests)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    from web import api, pages
+
+    app.include_router(api.router)
+    app.include_router(pages.router)  # last: it ends with the /<game>/<entry id> permalinks
+    _install_error_handlers(app)
+    return app
+
+
+def create_app_from_environment() -> FastAPI:
+    """For `uvicorn --factory web.app:create_app_from_environment` (several worker processes)."""
+    from kb.paths import default_corpus_dir, default_db_path
+
+    return create_app(Settings(default_db_path(), default_corpus_dir()))
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def error_response(request: Request, status: int, message: str) -> Response:
+    message = one_line(message)
+    if wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    from web.pages import render_error
+
+    try:
+        return render_error(request, status, message)
+    except Exception:  # the error page itself failed: still one line, never a traceback
+        log.exception("error page failed on %s", request.url.path)
+        return PlainTextResponse(message + "\n", status_code=status)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(RefereeError)
+    async def referee_error(request: Request, exc: RefereeError) -> Response:
+        return error_response(request, 400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        return error_response(request, 400, describe_validation_error(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        detail = exc.detail if isinstance(exc.detail, str) else "bad request"
+        return error_response(request, exc.status_code, detail)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        # a bug, not the user's doing: logged with its traceback here, one line to the client
+        log.exception("unexpected error on %s", request.url.path)
+        return error_response(request, 500, "internal error: the server could not answer this request")
+
+
+def describe_validation_error(exc: RequestValidationError) -> str:
+    """FastAPI's list of validation errors as one line a person can act on."""
+    errors = exc.errors()
+    if not errors:
+        return "bad request"
+    first = errors[0]
+    where = [str(part) for part in first.get("loc", ()) if part not in ("query", "body", "path")]
+    name = ".".join(where) or "request"
+    message = first.get("msg", "is not valid")
+    context = first.get("ctx") or {}
+    if first.get("type") == "string_too_long":
+        message = f"is too long (at most {context.get('max_length')} characters)"
+    elif first.get("type") == "missing":
+        message = "is required"
+    elif first.get("type") == "string_too_short" and context.get("min_length") == 1:
+        message = "is empty"
+    return f"{name}: {message}"

@@ -1,0 +1,49 @@
+"""The app served from a thread of this process, on a free loopback port: for the browser tests,
+the screenshots and the load benchmark, which drive the real server over real HTTP."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from types import TracebackType
+from typing import Any
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+class ServedApp:
+    """`with ServedApp(app) as url:` serves `app` at `url` until the block ends."""
+
+    def __init__(
+        self, app: Any, host: str = "127.0.0.1", port: int | None = None, startup_timeout: float = 120
+    ) -> None:
+        import uvicorn
+
+        self.host = host
+        self.port = port or free_port(host)
+        config = uvicorn.Config(app, host=host, port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="referee-web", daemon=True)
+        self.startup_timeout = startup_timeout
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + self.startup_timeout
+        while not self.server.started:  # the lifespan (model, index) has run once `started` is set
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the web app did not start")
+            time.sleep(0.05)
+        return self.url
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)

@@ -1,0 +1,98 @@
+"""Bounds on what a request may carry, and the headers every response gets.
+
+Plain ASGI rather than a Starlette BaseHTTPMiddleware: a body declared too large is refused
+before anything reads it, one sent without a length is cut off as it arrives, and a response
+is not buffered on its way out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_URL_BYTES = 4096  # a settle link with every fact filled is well under 1 KB
+MAX_BODY_BYTES = 16 * 1024  # the largest body the API takes is a situation: {check, facts}
+
+# Nothing is loaded from another origin; the only inline style is a sheet's own (see pages.sheet).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class LimitRequests:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        url_bytes = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string") or b"")
+        if url_bytes > MAX_URL_BYTES:
+            await _refuse(scope, send, 414, f"the address is too long (at most {MAX_URL_BYTES} bytes)")
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > MAX_BODY_BYTES:
+            await _refuse(scope, send, 413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
+            return
+        await self.app(scope, _bounded(receive), _with_headers(send))
+
+
+def _content_length(scope: dict[str, Any]) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return MAX_BODY_BYTES + 1  # unreadable: treated as too large
+    return None
+
+
+def _bounded(receive: Any) -> Any:
+    """A body sent without a length (chunked) is refused once it passes the limit: an
+    HTTPException, which FastAPI lets through its body parsing to the app's error handler."""
+    from starlette.exceptions import HTTPException
+
+    seen = 0
+
+    async def bounded() -> dict[str, Any]:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY_BYTES:
+                raise HTTPException(413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
+        return message
+
+    return bounded
+
+
+def _with_headers(send: Any) -> Any:
+    async def send_with_headers(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            names = {name.lower() for name, _ in headers}
+            headers += [(name, value) for name, value in SECURITY_HEADERS if name not in names]
+            if b"content-security-policy" not in names:
+                headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return send_with_headers
+
+
+async def _refuse(scope: dict[str, Any], send: Any, status: int, message: str) -> None:
+    """Refused before routing: JSON for the API, one line of text for everything else."""
+    if scope["path"].startswith("/api/"):
+        body, kind = json.dumps({"error": message}).encode(), b"application/json"
+    else:
+        body, kind = (message + "\n").encode(), b"text/plain; charset=utf-8"
+    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

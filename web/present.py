@@ -1,0 +1,205 @@
+"""Turning the knowledge base's dictionaries into what a page shows: labels, form fields, the
+board a check's positions are placed on. Presentation only: no rule is decided here."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote
+
+import jinja2
+
+LANGUAGES = {"en": "English", "uk": "Ukrainian", "it": "Italian", "fr": "French", "de": "German", "es": "Spanish"}
+VERDICT_WORDS = {"value": "result"}
+ONE_LINE = 140  # a related rule is one line on a phone: cut at a word, marked with …
+BOARD_PADDING = 2.0  # units of the board beyond its range, so a piece on the edge is still tappable
+
+
+def install(env: jinja2.Environment) -> None:
+    env.filters.update(
+        pct=percent,
+        crumbs=crumbs,
+        language=language_name,
+        one_line=one_line,
+        value_text=value_text,
+        humanise=humanise,
+        href=href,
+    )
+    env.globals.update(verdict_word=lambda v: VERDICT_WORDS.get(v, v))
+
+
+def href(item_id: str) -> str:
+    """The page of an entry, section or game: /<id>, every part of the id percent-encoded."""
+    return "/" + quote(item_id.strip("/"), safe="/")
+
+
+def percent(value: Any) -> str:
+    try:
+        return f"{float(value):.0%}"
+    except (TypeError, ValueError):
+        return ""
+
+
+def crumbs(path: list[str] | None, fallback: str = "(before the first heading)") -> str:
+    return " › ".join(path or []) or fallback
+
+
+def language_name(code: str | None) -> str:
+    return LANGUAGES.get(code or "", code or "")
+
+
+def one_line(text: str | None, limit: int = ONE_LINE) -> str:
+    """The text on one line, cut at a word boundary with … when longer than `limit`."""
+    flat = " ".join((text or "").split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[:limit].rsplit(" ", 1)[0].rstrip(",;:.")
+    return cut + " …"
+
+
+def humanise(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def value_text(value: Any) -> str:
+    """A fact's value as a person types it in the form (and as `--fact name=value` takes it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_text(v) for v in value)
+    return "" if value is None else str(value)
+
+
+# ---------------------------------------------------------------- Settle: the form
+
+
+def example_query(described: dict[str, Any]) -> dict[str, str]:
+    """The check's own example situation as address parameters."""
+    facts = (described.get("example") or {}).get("facts") or {}
+    return {name: value_text(value) for name, value in facts.items()}
+
+
+def fact_form(described: dict[str, Any], params: Any) -> list[dict[str, Any]]:
+    """One field per fact of the check's schema: the input that fits its type, with its unit,
+    range, default and help; the value is the address's, else empty (the default applies)."""
+    fields = []
+    for fact in described["facts"]:
+        kind = fact["type"]
+        field = {
+            **fact,
+            "label": humanise(fact["name"]),
+            "value": params.get(fact["name"], ""),
+            "default_text": value_text(fact["default"]) if "default" in fact else None,
+            "required": "default" not in fact,
+            "input": _input_kind(kind),
+            "range": _range_text(fact),
+        }
+        if kind == "bool":
+            field["choices"] = ["true", "false"]
+        fields.append(field)
+    return fields
+
+
+def _input_kind(kind: str) -> str:
+    return {"int": "number", "float": "number", "bool": "select", "choice": "select"}.get(kind, "text")
+
+
+def _range_text(fact: dict[str, Any]) -> str:
+    low, high = fact.get("low"), fact.get("high")
+    if low is None and high is None:
+        return ""
+    unit = f" {fact['unit']}" if fact.get("unit") else ""
+    if fact["type"] in ("point", "ints"):
+        return f"each from {low:g} to {high:g}{unit}"
+    return f"from {low:g} to {high:g}{unit}"
+
+
+# ---------------------------------------------------------------- Settle: the board
+
+
+def board(described: dict[str, Any], params: Any) -> dict[str, Any] | None:
+    """Where a check's position facts are placed by tapping: the facts' own range and unit, the
+    pieces where the address puts them, and the scoring direction when the check has one.
+
+    Whole-number units (intersections) snap to points; inches snap to half an inch."""
+    points = [f for f in described["facts"] if f["type"] == "point"]
+    if not points:
+        return None
+    low = min(f.get("low", 0.0) for f in points)
+    high = max(f.get("high", 0.0) for f in points)
+    if high <= low:
+        return None
+    unit = points[0].get("unit") or ""
+    size = high - low + 2 * BOARD_PADDING
+    pieces = []
+    for number, fact in enumerate(points):
+        where = parse_point(params.get(fact["name"], ""))
+        pieces.append(
+            {
+                "name": fact["name"],
+                "label": humanise(fact["name"]),
+                "letter": fact["name"][:1].upper(),
+                "number": number,
+                "x": where[0] if where else None,
+                "y": where[1] if where else None,
+            }
+        )
+    direction_fact = next((f for f in described["facts"] if f["name"] == "scoring_direction"), None)
+    direction = params.get("scoring_direction") or (direction_fact or {}).get("default")
+    return {
+        "low": low,
+        "high": high,
+        "size": size,
+        "padding": BOARD_PADDING,
+        "unit": unit,
+        "snap": 1.0 if unit == "intersections" else 0.5,
+        "grid": _grid_step(high - low),
+        "pieces": pieces,
+        "direction": direction if direction in ("+y", "-y") else None,
+    }
+
+
+def _grid_step(span: float) -> float:
+    for step in (1, 2, 5, 10, 20):
+        if span / step <= 20:
+            return float(step)
+    return 50.0
+
+
+def parse_point(text: str) -> tuple[float, float] | None:
+    numbers = re.findall(r"-?\d+(?:\.\d+)?", text or "")
+    if len(numbers) != 2:
+        return None
+    return float(numbers[0]), float(numbers[1])
+
+
+# ---------------------------------------------------------------- API documentation
+
+
+def operations(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The OpenAPI schema's operations, in the order they are declared, for the docs page."""
+    out = []
+    for path, methods in schema.get("paths", {}).items():
+        for method, operation in methods.items():
+            params = [
+                {
+                    "name": p["name"],
+                    "where": p["in"],
+                    "required": p.get("required", False),
+                    "description": p.get("description") or p.get("schema", {}).get("description", ""),
+                }
+                for p in operation.get("parameters", [])
+            ]
+            out.append(
+                {
+                    "method": method.upper(),
+                    "path": path,
+                    "summary": operation.get("summary", ""),
+                    "description": operation.get("description", ""),
+                    "params": params,
+                    "body": "requestBody" in operation,
+                }
+            )
+    return out
