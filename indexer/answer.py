@@ -24,6 +24,7 @@ from kb.text import sentences
 
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
 RELATED = 3
+CHECK_DEPTH = 3  # deeper, checks citing a neighbouring rule ran on unrelated numbers
 LINKED_QUOTE = 300
 
 
@@ -136,7 +137,9 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     evidence = Evidence.of(searcher, result, hits, best)
     score = confidence(evidence)
     answered = best is not None and not abstains(score)
-    check = settle_question(_game_checks(searcher, result.game), result.query, [h.entry["id"] for h in hits])
+    # a check whose rule is the answer's, or one of the first three entries'
+    linked = list(dict.fromkeys([best.entry["id"], *(h.entry["id"] for h in hits[:CHECK_DEPTH])])) if best else []
+    check = settle_question(_game_checks(searcher, result.game), result.query, linked)
     higher, cited, precedence = _links_of(searcher, best.entry["id"]) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry["id"] if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])

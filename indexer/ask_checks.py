@@ -162,6 +162,11 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
     return found, missing
 
 
+def _named(check: Check, words: set[str]) -> int:
+    """How many words of the check's name (of four letters or more) the question uses."""
+    return sum(1 for part in check.name.split("-") if len(part) >= 4 and part in words)
+
+
 def _cited_entries(check: Check) -> set[str]:
     return {entry for entry, _ in check.quotes.values()}
 
@@ -191,26 +196,31 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
         for check in checks:
             if entry in _cited_entries(check):
                 linked.setdefault(check.name, (rank, check))
+    words = set(_tokens(question))
+    for check in checks:  # a check the question names ("pass", "kick", "tackle"), cited or not
+        if _named(check, words):
+            linked.setdefault(check.name, (len(entry_ids), check))
     read = [(check, rank, *extract_facts(check, question)) for rank, check in linked.values()]
-    # the check whose facts the question states best: none missing first, then the most found,
-    # then the one citing the better-ranked entry
-    read.sort(key=lambda item: (bool(item[3]), -len(item[2]), item[1]))
-    partial: dict[str, Any] | None = None
+    # a check of the answer's own rule first; then the one whose facts the question states best
+    # (none missing, then the most facts found and words of its name used), then the one citing
+    # the better-ranked entry
+    read.sort(key=lambda item: (item[1] > 0, bool(item[3]), -len(item[2]) - _named(item[0], words), item[1]))
     for check, _rank, facts, missing in read:
         if not facts:
             continue
-        if not missing:
-            try:
-                verdict = verdict_dict(check, check.run(facts))
-            except RefereeError:
-                continue  # a value read wrongly (out of the fact's range): not this check
-            return {"settled": True, "facts": facts, "result": verdict, "command": command_for(check, facts, [])}
-        if partial is None and any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in facts.values()):
-            partial = {
+        if missing:  # the best candidate lacks facts: say which, rather than run a worse one
+            if not any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in facts.values()):
+                continue  # only yes/no words found: too little to say the question is this check's
+            return {
                 "settled": False,
                 "check": check.name,
                 "facts": facts,
                 "missing": [f.name for f in missing],
                 "command": command_for(check, facts, missing),
             }
-    return partial
+        try:
+            verdict = verdict_dict(check, check.run(facts))
+        except RefereeError:
+            continue  # a value read wrongly (out of the fact's range): not this check
+        return {"settled": True, "facts": facts, "result": verdict, "command": command_for(check, facts, [])}
+    return None
