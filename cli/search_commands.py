@@ -143,8 +143,9 @@ def _print_passage(item: dict[str, Any]) -> None:
     if row:
         cells = " · ".join(f"{c}: {v}" for c, v in zip(row["columns"], row["cells"], strict=False))
         typer.echo(f"  ({cells} — the row for {row['selected_by']:g}, from “{row['caption']}”)")
-    if item.get("translation"):
-        typer.echo(f"  unofficial translation: {item['translation']}")
+    translation = item.get("translation")
+    if translation:
+        typer.echo(f"  {translation['label']} ({translation['lang']}, of the whole entry): {translation['text']}")
 
 
 def _print_related(label: str, items: list[dict[str, Any]], long: bool) -> None:

@@ -30,7 +30,11 @@ LINKED_QUOTE = 300
 
 def _citation(entry: dict[str, Any], quote: str, **extra: Any) -> dict[str, Any]:
     keys = ("id", "game", "number", "title", "path", "kind", "lang")
-    return {**{key: entry.get(key) for key in keys}, "quote": quote, **extra}
+    cited = {**{key: entry.get(key) for key in keys}, "quote": quote, **extra}
+    translations = entry.get("translations") or []
+    if translations:  # the whole entry's, labelled: an aligned translation is kept per entry
+        cited["translation"] = {**translations[0], "of": "the whole entry"}
+    return cited
 
 
 def _cited_passage(passage: Passage, score: float) -> dict[str, Any]:
