@@ -42,6 +42,9 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
+screenshots: setup browser
+	$(BIN)/python benchmarks/screenshots.py
+
 test: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
