@@ -23,40 +23,61 @@ def _parse_fact(text: str) -> tuple[str, Any]:
 
 
 def _print_verdict(data: dict[str, Any]) -> None:
+    outcome = f", {data['outcome']}" if data.get("outcome") else ""
     value = f" = {data['value']}" if data["value"] is not None else ""
-    typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{value}")
-    for reason in data["reasons"]:
-        typer.echo(f"  because [{reason['entry']}] “{reason['quote']}”")
-        typer.echo(f"          {reason['explanation']}")
+    typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{outcome}{value}")
+    if data.get("summary"):
+        typer.echo(f"  {data['summary']}")
+    _print_reasons(data["reasons"], "because")
     for reading in data["readings"]:
         typer.echo(f"  reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
         for reason in reading["reasons"]:
-            typer.echo(f"      [{reason['entry']}] {reason['explanation']}")
+            typer.echo(f"      [{reason['entry']}] “{reason['quote']}”")
+            typer.echo(f"          {reason['explanation']}")
+    _print_reasons(data.get("consequences", []), "then")
+
+
+def _print_reasons(reasons: list[dict[str, Any]], label: str, indent: int = 2) -> None:
+    pad = " " * indent
+    for reason in reasons:
+        typer.echo(f"{pad}{label:<7} [{reason['entry']}] “{reason['quote']}”")
+        if reason.get("row"):
+            typer.echo(f"{pad}        row: " + " | ".join(f"{k}: {v}" for k, v in reason["row"].items()))
+        typer.echo(f"{pad}        {reason['explanation']}")
 
 
 @app.command()
 @friendly
 def check(
     situation: Annotated[
-        str | None, typer.Argument(help="Situation file (YAML or JSON: {game, check, facts}); - reads stdin.")
+        str | None,
+        typer.Argument(
+            help="A state (YAML/JSON: game, pieces, action) or a situation {game, check, facts}; - reads stdin."
+        ),
     ] = None,
     name: Annotated[str | None, typer.Option("--check", "-c", help="Check name (instead of a file).")] = None,
     fact: Annotated[list[str] | None, typer.Option("--fact", "-f", help="A fact as name=value (repeatable).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the checks.")] = False,
     describe: Annotated[str | None, typer.Option("--describe", help="Show a check's facts and an example.")] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's checks (with --list).")] = None,
+    svg: Annotated[
+        str | None,
+        typer.Option("--svg", help="Also draw the state (pieces, action, verdict) to this SVG file; - prints it."),
+    ] = None,
     json_: JsonOption = False,
 ) -> None:
-    """Check a described situation: legal, illegal, ambiguous, unknown, or a value, with the rules."""
-    from kb.checks import discover_checks
+    """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
+    with the rules, the outcome and what follows."""
+    if list_ or describe:
+        from kb.checks import discover_checks
 
-    checks = discover_checks(default_corpus_dir())
-    if list_:
-        _print_list(checks, game, json_)
-    elif describe:
-        _print_description(checks, describe, json_)
+        checks = discover_checks(default_corpus_dir())
+        if list_:
+            _print_list(checks, game, json_)
+        else:
+            _print_description(checks, describe, json_)  # type: ignore[arg-type]
     else:
-        _print_settled(checks, situation, name, fact or [], json_)
+        _print_settled(situation, name, fact or [], json_, svg)
 
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
@@ -89,20 +110,59 @@ def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
     )
 
 
-def _print_settled(
-    checks: dict[str, Any], situation: str | None, name: str | None, facts: list[str], json_: bool
-) -> None:
-    from kb.checks import settle, situation_from
+def _print_settled(situation: str | None, name: str | None, facts: list[str], json_: bool, svg: str | None) -> None:
+    from kb.state import settle_text
 
-    document = None
+    text = None
+    source = "stdin" if situation == "-" else str(situation)
     if situation is not None:
         text = sys.stdin.read() if situation == "-" else _read(Path(situation))
-        document = situation_from(text, "stdin" if situation == "-" else situation)
-    data = settle(checks, document, name, dict(_parse_fact(f) for f in facts))
+    data, document = settle_text(default_corpus_dir(), text, source, name, dict(_parse_fact(f) for f in facts))
+    if svg is not None:
+        if document is None:
+            raise RefereeError("--svg draws a state (a file with game and action), not a single check")
+        _write_svg(svg, document, data)
+        if svg == "-":
+            return
     if json_:
         print_json(data)
+    elif "steps" in data:
+        _print_state_verdict(data)
     else:
         _print_verdict(data)
+
+
+def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> None:
+    from kb.state_svg import render_state_svg
+
+    drawing = render_state_svg(document, data)
+    if target == "-":
+        sys.stdout.write(drawing + "\n")
+        return
+    path = Path(target)
+    if not path.parent.is_dir():
+        raise RefereeError(f"{path}: its folder does not exist")
+    path.write_text(drawing, encoding="utf-8")
+
+
+def _print_state_verdict(data: dict[str, Any]) -> None:
+    outcome = f", {data['outcome']}" if data.get("outcome") else ""
+    typer.echo(f"{data['game']}: {data['action']['text']} — {data['verdict'].upper()}{outcome}")
+    typer.echo(f"  {data['summary']}")
+    for i, step in enumerate(data["steps"], 1):
+        value = f" = {step['value']}" if step["value"] is not None else ""
+        note = f" ({step['note']})" if step.get("note") else ""
+        typer.echo(f"\n  {i}. {step['check']}: {step['verdict'].upper()}{value}{note}")
+        derived = ", ".join(f"{k}={step['facts'][k]}" for k in step["derived"])
+        given = ", ".join(f"{k}={step['facts'][k]}" for k in step["given"])
+        if derived:
+            typer.echo(f"     derived: {derived}")
+        if given:
+            typer.echo(f"     given:   {given}")
+        _print_reasons(step["reasons"], "because", indent=5)
+        for reading in step["readings"]:
+            typer.echo(f"     reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
+        _print_reasons(step["consequences"], "then", indent=5)
 
 
 def _read(path: Path) -> str:

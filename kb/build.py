@@ -279,7 +279,8 @@ def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
     """The game's checks, refused loudly if one cites an id or a quote the book does not have."""
     checks = load_game_checks(game.folder)
     texts = {e.id: e.text for e in book.entries}
-    problems = verify_citations(checks, texts.get)
+    tables = {e.id: e.table for e in book.entries}
+    problems = verify_citations(checks, texts.get, tables.get)
     if problems:
         raise RefereeError(f"{game.folder / 'checks.py'}: {problems[0]} ({len(problems)} problem(s))")
     return checks

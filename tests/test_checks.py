@@ -63,7 +63,8 @@ def test_takkure_reception_modifier(distance: float, modifier: int) -> None:
 
 def test_takkure_pass_from_the_ground() -> None:
     assert run("pass-target", bac=7, distance=6, from_ground=True).value == 5
-    assert run("pass-target", bac=7, distance=9, from_ground=True).verdict == "illegal"
+    cancelled = run("pass-target", bac=7, distance=9, from_ground=True)
+    assert (cancelled.verdict, cancelled.outcome) == ("value", "cancelled")  # an outcome, not a legality
 
 
 def test_takkure_tackle_and_second_actions() -> None:
@@ -131,7 +132,7 @@ def test_rugby_pass_backwards_range_and_ambiguity() -> None:
     both = run("pass", passer=[10, 30], target=[13, 29], p=3)
     assert both.verdict == "ambiguous" and {r.verdict for r in both.readings} == {"legal", "illegal"}
     assert run("pass", passer=[10, 30], target=[10, 27], p=5, tackled=True).verdict == "illegal"  # 5 // 2 = 2
-    blanco = run("pass", passer=[10, 30], target=[10, 20], p=3, card="serge-blanco")
+    blanco = run("pass", passer=[10, 30], target=[10, 20], p=3, card="serge-blanco", role="fullback")
     assert blanco.verdict == "legal"
     assert {"rugby-world/france/3", "rugby-world/2g/1"} <= {r.entry for r in blanco.reasons}
 
@@ -200,8 +201,8 @@ def test_ta_ke_and_tacocat() -> None:
     )
     assert run("ability-use", character="daimyo", bottom_chips=0).verdict == "illegal"
     assert run("ability-use", character="ronin", bottom_chips=1, used_this_turn=True).verdict == "illegal"
-    assert run("defence", attack=7, defence=7).verdict == "legal"
-    assert run("defence", attack=7, defence=6).verdict == "illegal"
+    assert run("defence", attack=7, defence=7).outcome == "held"
+    assert run("defence", attack=7, defence=6).outcome == "failed"
     assert run("jumbo-attack", cards=[5, 5], cards_left_after=1).value == "set"
     assert run("jumbo-attack", cards=[4, 6, 5], cards_left_after=1).value == "sequence"
     assert run("jumbo-attack", cards=[4, 5], cards_left_after=3).verdict == "illegal"
@@ -211,7 +212,7 @@ def test_ta_ke_and_tacocat() -> None:
     assert run("duel", mine=4, theirs=4).value == "duel again"
     assert run("card-replacement", round=2, first_replaced=3, second_wants=4).verdict == "illegal"
     assert run("card-replacement", round=1, first_replaced=0, second_wants=6).verdict == "legal"
-    assert run("cat-move", position=7, winner="me", covered=[6, 5]).value == 4
+    assert run("cat-move", position=0, winner="me", covered=[-1, -2]).value == -3
 
 
 # ---- bad input and the CLI
@@ -295,7 +296,7 @@ def test_ta_ke_exposed_chips_and_ghost_tokens() -> None:
 
 
 def test_rugby_card_that_steals_the_ball_overrides_the_roll() -> None:
-    result = run("hard-tackle", defender_f=5, carrier_f=9, die=11, card="colin-meads")
+    result = run("hard-tackle", defender_f=5, carrier_f=9, die=11, card="colin-meads", role="forward")
     assert result.value == "ball stolen"
     assert {"rugby-world/new-zealand/4", "rugby-world/1d/16"} <= {r.entry for r in result.reasons}
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from kb.checks import Fact, Rulebook, Verdict
+from kb.errors import RefereeError
+from kb.state import Action, StateRules, mapping, number, words
 
 RULES = Rulebook(
     "ta-ke",
@@ -68,6 +70,22 @@ RULES = Rulebook(
             "ta-ke/step-2-pick-a-character-chip/3",
             "If all ghost tokens have been placed or there are only empty spaces left when you begin your turn, you have to remove all ghost tokens from the stacks and put them back into the supply next to the gameboard.",
         ),
+        "place-chip": (
+            "ta-ke/step-3-place-the-character-chip/1",
+            "When you take an exposed character chip from one of the stacks in the audience hall, you then have to place it on the corresponding space in your inner courtyard.",
+        ),
+        "scoring-follows": (
+            "ta-ke/step-4-score/1",
+            "After a player has picked an exposed character chip and put it on the corresponding space in his inner courtyard, an immediate scoring takes place for both players.",
+        ),
+        "marker": (
+            "ta-ke/step-4-score/7",
+            "Then he moves his player marker the according number of spaces on his way through the imperial gardens.",
+        ),
+        "move-up": (
+            "ta-ke/step-1-use-an-ability-and/1",
+            "If you want to use the ability of this character, move 1 chip from the bottom space to the middle space of this column.",
+        ),
         "bottom-value": (
             "ta-ke/step-4-score/6",
             "There is one Geisha in the bottom row (value 2), one Geisha in the middle row (value 1)",
@@ -75,6 +93,7 @@ RULES = Rulebook(
     },
 )
 because = RULES.because
+then = RULES.then
 CHARACTERS = ("daimyo", "ronin", "geisha", "ninja", "samurai")
 
 
@@ -83,14 +102,23 @@ CHARACTERS = ("daimyo", "ronin", "geisha", "ninja", "samurai")
     "Is a set-up stack legal? Never 3 or more chips of the same colour directly on top of one another",
     [Fact("stack", "strs", "chip colours from the bottom up")],
     {"game": "ta-ke", "check": "setup-stack", "facts": {"stack": ["red", "red", "red", "blue"]}},
+    cites=("no-three",),
 )
 def setup_stack(f: dict) -> Verdict:
     run = 1
     for below, above in zip(f["stack"], f["stack"][1:], strict=False):
         run = run + 1 if below == above else 1
         if run >= 3:
-            return Verdict("illegal", reasons=[because("no-three", f"three {above} chips in a row")])
-    return Verdict("legal", reasons=[because("no-three", "never three of a colour in a row")])
+            return Verdict(
+                "illegal",
+                reasons=[because("no-three", f"three {above} chips in a row")],
+                summary=f"illegal stack: three {above} chips on top of one another",
+            )
+    return Verdict(
+        "legal",
+        reasons=[because("no-three", "never three of a colour in a row")],
+        summary="legal stack (never three of a colour in a row)",
+    )
 
 
 @RULES.check(
@@ -114,22 +142,43 @@ def setup_stack(f: dict) -> Verdict:
         "check": "ability-use",
         "facts": {"character": "ninja", "bottom_chips": 1, "ninja_target": "samurai"},
     },
+    cites=("bottom-needed", "once", "geisha-last", "ninja-not", "moved-once", "ninja-targets", "move-up"),
 )
 def ability_use(f: dict) -> Verdict:
+    who = f["character"].capitalize()
     if f["bottom_chips"] < 1:
-        return Verdict("illegal", reasons=[because("bottom-needed", "no chip of this character on the bottom space")])
+        return Verdict(
+            "illegal",
+            reasons=[because("bottom-needed", "no chip of this character on the bottom space")],
+            summary=f"illegal: no {who} on the bottom space",
+        )
     if f["used_this_turn"]:
-        return Verdict("illegal", reasons=[because("once", "already used this turn")])
+        return Verdict(
+            "illegal",
+            reasons=[because("once", "already used this turn")],
+            summary=f"illegal: the {who}'s ability was already used this turn",
+        )
     if f["character"] == "geisha" and f["relocated_chip_is_last_of_stack"]:
-        return Verdict("illegal", reasons=[because("geisha-last", "the last chip of a stack")])
+        return Verdict(
+            "illegal",
+            reasons=[because("geisha-last", "the last chip of a stack")],
+            summary="illegal: the Geisha may not relocate the last chip of a stack",
+        )
     if f["character"] == "ninja" and f["ninja_target"] in ("ninja", "samurai"):
         return Verdict(
-            "illegal", reasons=[because("ninja-not", f"the Ninja cannot use an opponent's {f['ninja_target']}")]
+            "illegal",
+            reasons=[because("ninja-not", f"the Ninja cannot use an opponent's {f['ninja_target']}")],
+            summary=f"illegal: the Ninja cannot use an opponent's {f['ninja_target'].capitalize()}",
         )
     reasons = [because("bottom-needed", "a chip on the bottom space"), because("moved-once", "it moves up, once")]
     if f["character"] == "ninja" and f["ninja_target"] != "none":
         reasons.append(because("ninja-targets", f"the opponent's {f['ninja_target']}"))
-    return Verdict("legal", reasons=reasons)
+    return Verdict(
+        "legal",
+        reasons=reasons,
+        consequences=[then("move-up", f"a {who} chip moves from the bottom to the middle space")],
+        summary=f"legal: the {who}'s ability",
+    )
 
 
 @RULES.check(
@@ -142,6 +191,7 @@ def ability_use(f: dict) -> Verdict:
         Fact("samurais", "int", "your Samurais above that column (or all, when Samurais are scored)", 0, low=0, high=7),
     ],
     {"game": "ta-ke", "check": "influence-score", "facts": {"persons": 3, "bottom": 1, "middle": 1, "samurais": 2}},
+    cites=("persons", "bottom-value", "personal", "multiply", "example", "marker"),
 )
 def score(f: dict) -> Verdict:
     personal = 2 * f["bottom"] + f["middle"] + f["samurais"]
@@ -154,7 +204,13 @@ def score(f: dict) -> Verdict:
     ]
     if total == 15 and f["persons"] == 3:
         reasons.append(because("example", "the book's example"))
-    return Verdict("value", total, reasons)
+    return Verdict(
+        "value",
+        total,
+        reasons,
+        consequences=[then("marker", f"the marker advances {total} spaces")],
+        summary=f"{f['persons']} x {personal} = {total} influence points",
+    )
 
 
 @RULES.check(
@@ -167,6 +223,7 @@ def score(f: dict) -> Verdict:
         Fact("ghosts_in_supply", "int", "ghost tokens left in the supply at the start of the turn", 5, low=0, high=5),
     ],
     {"game": "ta-ke", "check": "pick-chip", "facts": {"on_top": True, "ghost_on_stack": True}},
+    cites=("ghosts-back", "must-pick", "exposed", "ghost-on-space", "ghost-on-stack", "place-chip", "scoring-follows"),
 )
 def pick_chip(f: dict) -> Verdict:
     reasons = []
@@ -176,10 +233,188 @@ def pick_chip(f: dict) -> Verdict:
         reasons.append(because("ghosts-back", "no ghost token left: they all return to the supply first"))
     if not f["on_top"] or ghost_blocks:
         why = "covered by another chip" if not f["on_top"] else "covered by a ghost token"
-        return Verdict("illegal", reasons=[*reasons, because("exposed", f"the chip is {why}")])
+        return Verdict(
+            "illegal",
+            reasons=[*reasons, because("exposed", f"the chip is {why}")],
+            summary=f"illegal pick: the chip is {why}",
+        )
     place = "ghost-on-space" if f["last_of_stack"] else "ghost-on-stack"
+    where = "on the empty space" if f["last_of_stack"] else "on the stack"
     return Verdict(
         "legal",
-        {"ghost_token": "on the empty space" if f["last_of_stack"] else "on the stack"},
-        [*reasons, because("exposed", "the chip is exposed"), because(place, "then place a ghost token")],
+        {"ghost_token": where},
+        [*reasons, because("must-pick", "a pick from the audience hall"), because("exposed", "the chip is exposed")],
+        consequences=[
+            then(place, f"a ghost token goes {where}"),
+            then("place-chip", "the chip goes to the picker's inner courtyard"),
+            then("scoring-follows", "both players score the character just exposed"),
+        ],
+        summary=f"legal pick (an exposed chip); the ghost token goes {where}",
     )
+
+
+# ---------------------------------------------------------------- game states
+
+
+class Stack:
+    def __init__(self, name: str, raw: dict, where: str) -> None:
+        self.name = name
+        self.chips = words(raw.get("chips", []), f"{where}.chips", CHARACTERS)
+        if len(self.chips) > 7:
+            raise RefereeError(f"{where}: a stack holds at most 7 chips")
+        self.ghost = bool(raw.get("ghost", False))
+        self.space = words(raw.get("space", []), f"{where}.space", CHARACTERS)[:1]
+
+    @property
+    def visible(self) -> str | None:
+        """What a player sees on this space: the top chip, or the space's own character once empty."""
+        return self.chips[-1] if self.chips else (self.space[0] if self.space else None)
+
+
+class Courtyard:
+    def __init__(self, raw: dict, where: str) -> None:
+        self.bottom = {
+            c: int(number(v, f"{where}.bottom.{c}", 0, 7, True))
+            for c, v in mapping(raw.get("bottom", {}), f"{where}.bottom").items()
+        }
+        self.middle = {
+            c: int(number(v, f"{where}.middle.{c}", 0, 7, True))
+            for c, v in mapping(raw.get("middle", {}), f"{where}.middle").items()
+        }
+        self.samurais = {
+            c: int(number(v, f"{where}.samurais.{c}", 0, 7, True))
+            for c, v in mapping(raw.get("samurais", {}), f"{where}.samurais").items()
+        }
+        for part in (self.bottom, self.middle, self.samurais):
+            words(list(part), where, CHARACTERS)
+        self.used = words(raw.get("used", []), f"{where}.used", CHARACTERS)
+
+
+class Hall:
+    def __init__(self, raw: dict, source: str) -> None:
+        self.source = source
+        stacks = mapping(raw.get("hall"), f"{source}: hall")
+        if len(stacks) != 5:
+            raise RefereeError(f"{source}: the audience hall has 5 stacks, got {len(stacks)}")
+        self.stacks = {n: Stack(n, mapping(v, f"{source}: hall.{n}"), f"{source}: hall.{n}") for n, v in stacks.items()}
+        players = mapping(raw.get("players"), f"{source}: players")
+        if len(players) != 2:
+            raise RefereeError(f"{source}: TA-KE is played by 2 players, got {len(players)}")
+        self.players = {
+            n: Courtyard(mapping(v, f"{source}: players.{n}"), f"{source}: players.{n}") for n, v in players.items()
+        }
+        ghosts = sum(s.ghost for s in self.stacks.values())
+        self.ghosts_in_supply = 5 - ghosts
+        for character in CHARACTERS:
+            total = sum(s.chips.count(character) for s in self.stacks.values()) + sum(
+                p.bottom.get(character, 0) + p.middle.get(character, 0) for p in self.players.values()
+            )
+            if character == "samurai":
+                total += sum(sum(p.samurais.values()) for p in self.players.values())
+            if total > 7:
+                raise RefereeError(f"{source}: {total} {character} chips; the game has 7 of each")
+
+    def stack(self, name: str) -> Stack:
+        for key, stack in self.stacks.items():
+            if key.lower() == name.lower():
+                return stack
+        raise RefereeError(f"{self.source}: there is no stack {name!r}; stacks: {', '.join(self.stacks)}")
+
+    def player(self, name: str) -> tuple[str, Courtyard]:
+        for key, court in self.players.items():
+            if key.lower() == name.lower():
+                return key, court
+        raise RefereeError(f"{self.source}: there is no player {name!r}; players: {', '.join(self.players)}")
+
+
+def read_state(raw: dict, source: str) -> Hall:
+    return Hall(raw, source)
+
+
+def settle_pick(state: Hall, args: dict, s) -> None:
+    name, _ = state.player(args["by"])
+    stack = state.stack(args["stack"])
+    depth = int(args.get("depth") or 0)  # chips below the top: 0 is the top chip
+    if not stack.chips:
+        raise RefereeError(f"{state.source}: stack {stack.name} is empty")
+    if depth >= len(stack.chips):
+        raise RefereeError(f"{state.source}: stack {stack.name} has {len(stack.chips)} chip(s)")
+    pick = s.run(
+        "pick-chip",
+        {
+            "on_top": depth == 0,
+            "ghost_on_stack": stack.ghost,
+            "last_of_stack": len(stack.chips) == 1,
+            "ghosts_in_supply": state.ghosts_in_supply,
+        },
+    )
+    if pick.verdict != "legal":
+        return
+    picked = stack.chips.pop()
+    exposed = stack.visible
+    if exposed is None:
+        return  # an emptied space whose character the state does not give: nothing to score here
+    persons = sum(1 for st in state.stacks.values() if st.visible == exposed)
+    for player, yard in state.players.items():
+        bottom = yard.bottom.get(exposed, 0) + (1 if player == name and picked == exposed != "samurai" else 0)
+        if exposed == "samurai":
+            facts = {"persons": persons, "samurais": sum(yard.samurais.values())}
+        else:
+            facts = {
+                "persons": persons,
+                "bottom": bottom,
+                "middle": yard.middle.get(exposed, 0),
+                "samurais": yard.samurais.get(exposed, 0),
+            }
+        s.run("influence-score", facts, f"{player}'s {exposed} chips ({exposed} exposed on stack {stack.name})")
+
+
+def settle_ability(state: Hall, args: dict, s) -> None:
+    _, court = state.player(args["by"])
+    character = args["character"].lower()
+    facts: dict = {
+        "character": character,
+        "bottom_chips": court.bottom.get(character, 0),
+        "used_this_turn": character in court.used,
+    }
+    if character == "ninja":
+        if not args.get("target"):
+            raise RefereeError(
+                f"{state.source}: say whose chip the Ninja uses: 'adrian uses the ninja on bea's geisha'"
+            )
+        facts["ninja_target"] = args["target"].lower()
+    if character == "geisha":
+        if not args.get("from"):
+            raise RefereeError(f"{state.source}: say which stack the Geisha takes from: 'uses the geisha on stack B'")
+        facts["relocated_chip_is_last_of_stack"] = len(state.stack(args["from"]).chips) == 1
+    s.run("ability-use", facts)
+
+
+def settle_setup(state: Hall, args: dict, s) -> None:
+    for stack in state.stacks.values():
+        s.run("setup-stack", {"stack": stack.chips}, f"stack {stack.name}", stop_unless_legal=False)
+
+
+CHARS = r"(?P<character>daimyo|ronin|geisha|ninja)"
+RULES.states = StateRules(
+    read=read_state,
+    keys=("hall", "players"),
+    actions=[
+        Action(
+            "pick",
+            (
+                r"(?P<by>\w+) picks (?:the top chip |a chip )?(?:from|of) stack (?P<stack>\w+)",
+                r"(?P<by>\w+) picks the chip (?P<depth>\d+) below the top of stack (?P<stack>\w+)",
+            ),
+            settle_pick,
+            "adrian picks from stack E",
+        ),
+        Action(
+            "ability",
+            (r"(?P<by>\w+) uses (?:the |a )?" + CHARS + r"(?: on \w+'s (?P<target>\w+)| on stack (?P<from>\w+))?",),
+            settle_ability,
+            "adrian uses the ninja on bea's geisha",
+        ),
+        Action("setup", (r"check the set-?up",), settle_setup, "check the set-up"),
+    ],
+)

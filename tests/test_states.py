@@ -1,0 +1,181 @@
+"""Game states: the documented examples settle as they say, facts derived from a state agree with the
+same facts given directly, bad states are one line, and a state can be drawn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from cli.main import app
+from kb.checks import discover_checks, discover_rulebooks, settle
+from kb.errors import RefereeError
+from kb.state import settle_state, settle_text
+from kb.state_svg import render_state_svg
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+RULEBOOKS = discover_rulebooks(CORPUS)
+CHECKS = discover_checks(CORPUS, RULEBOOKS)
+RULES = {game: rulebook.states for game, rulebook in RULEBOOKS.items()}
+STATES = sorted(CORPUS.glob("*/states/*.yaml"))
+runner = CliRunner()
+
+
+def _load(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _settle(document: dict, facts: dict | None = None) -> dict:
+    return settle_state(CHECKS, RULES, document, facts or {}, "test")
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+def test_every_game_has_five_documented_example_states(game: str) -> None:
+    examples = [p for p in STATES if p.parent.parent.name == game]
+    assert len(examples) >= 5
+    for path in examples:
+        assert path.read_text(encoding="utf-8").startswith("#"), f"{path.name}: say what the example shows"
+        assert "expect" in _load(path)
+
+
+@pytest.mark.parametrize("path", STATES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_an_example_state_settles_as_documented(path: Path) -> None:
+    document = _load(path)
+    expect = document["expect"]
+    data = _settle(document)
+    assert data["verdict"] == expect["verdict"]
+    assert data["outcome"] == expect.get("outcome")
+    assert expect.get("summary", "") in data["summary"]
+    cited = {r["entry"] for r in data["reasons"]} | {
+        r["entry"] for s in data["steps"] for reading in s["readings"] for r in reading["reasons"]
+    }
+    assert set(expect.get("cites", [])) <= cited, sorted(cited)
+    assert set(expect.get("consequences", [])) <= {c["entry"] for c in data["consequences"]}
+
+
+@pytest.mark.parametrize("path", STATES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_facts_derived_from_a_state_agree_with_the_same_facts_given_directly(path: Path) -> None:
+    data = _settle(_load(path))
+    assert data["steps"]
+    for step in data["steps"]:
+        direct = settle(CHECKS, None, step["check"], step["facts"])
+        assert {k: step[k] for k in direct} == direct, step["check"]
+
+
+def test_every_check_with_state_actions_is_reached_by_an_example() -> None:
+    reached = {s["check"] for path in STATES for s in _settle(_load(path))["steps"]}
+    assert len(reached) >= 30, sorted(set(CHECKS) - reached)
+
+
+def test_a_fact_given_directly_overrides_the_derived_one() -> None:
+    document = _load(CORPUS / "takkure/states/issue-example-pass.yaml")
+    assert "must roll 5 or less" in _settle(document)["summary"]
+    data = _settle(document, {"pressure": 0})
+    target = next(s for s in data["steps"] if s["check"] == "pass-target")
+    assert target["value"] == 6 and target["given"] == ["pressure"] and "pressure" not in target["derived"]
+    with pytest.raises(RefereeError, match="used by none of this action's checks"):
+        _settle(document, {"nearest_opponent": 3})
+
+
+def test_the_readme_situations_work_from_a_state_and_from_facts() -> None:
+    by_state = _settle(_load(CORPUS / "takkure/states/readme-pass-direction.yaml"))["steps"][0]
+    by_facts = settle(CHECKS, None, "pass-direction", {"passer": "10,20", "receiver": "12,24"})
+    assert by_state["verdict"] == by_facts["verdict"] == "illegal" and by_state["value"] == by_facts["value"] == 4
+    pass_state = _settle(_load(CORPUS / "rugby-world/states/pass-diagonal-p3.yaml"))["steps"][0]
+    pass_facts = settle(CHECKS, None, "pass", {"passer": "10,30", "target": "13,29", "p": 3})
+    assert pass_state["verdict"] == pass_facts["verdict"] == "ambiguous"
+    strength = next(
+        s
+        for s in _settle(_load(CORPUS / "rugby-world/states/readme-break-through.yaml"))["steps"]
+        if s["check"] == "strength-rule"
+    )
+    assert strength["value"] == settle(CHECKS, None, "strength-rule", {"declarer": 6, "opponent": 8})["value"]
+
+
+BASE = """game: takkure
+attack: +y
+pieces:
+  "7": {team: attack, at: [0, 0], bac: 7}
+  "9": {team: attack, at: [-5, 0]}
+ball: "7"
+action: "#7 passes to #9"
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (BASE.replace("#7 passes to #9", "#7 passes to #10"), "#10, which is not in the state's pieces"),
+        (BASE.replace("[-5, 0]", "[-5, 90]"), "off the pitch"),
+        (BASE.replace("[-5, 0]", "[0.5, 0]"), "cannot occupy the same space"),
+        (BASE.replace("#7 passes to #9", "#7 kicks the ball into the stands"), "the game has no action"),
+        (BASE.replace("game: takkure", "game: chess"), "'game' must be one of"),
+        (BASE.replace("attack: +y", "attack: +y\nweather: rain"), "no key 'weather'"),
+        (BASE.replace("[-5, 0]", "[nan, 0]"), "expected a position"),
+        (BASE.replace("[-5, 0]", "[true, false]"), "expected a position"),
+        (BASE.replace("team: attack, at: [-5, 0]", "team: spectators, at: [-5, 0]"), "expected one of attack, defence"),
+        (
+            "game: rugby-world\npieces:\n  '9': {team: attack, at: [10, 30]}\n  '10': {team: attack, at: [10, 30]}\n"
+            "ball: '9'\naction: '#9 passes to #10'\n",
+            "stand on one intersection",
+        ),
+        (
+            "game: touchdown-heroes\nball: 5\nplayers: [{name: A, team: attack}, {name: B, team: defence},"
+            " {name: C, team: attack}]\nlead: A\naction: kick play\ndice: [3]\n",
+            "for 4 players only",
+        ),
+        ("game: tacocat\ncat: 5\naction: show the last cards\n", "cat"),
+        ("game: ta-ke\nhall: {}\nplayers: {}\naction: check the set-up\n", "5 stacks"),
+    ],
+)
+def test_bad_states_are_one_line_exit_2(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "state.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_the_cli_settles_a_state_as_text_and_json() -> None:
+    path = str(CORPUS / "takkure/states/book-modifier-example.yaml")
+    text = runner.invoke(app, ["check", path]).stdout
+    assert "LEGAL" in text and "1. pass-direction" in text and "derived: " in text and "row: Distance" in text
+    data = json.loads(runner.invoke(app, ["check", path, "--json", "--fact", "bac=9"]).stdout)
+    keys = {"game", "action", "verdict", "outcome", "summary", "steps", "reasons", "consequences"}
+    assert keys <= set(data) and data["action"] == {"type": "pass", "text": "#7 passes to #9", "by": "7", "to": "9"}
+    assert data["steps"][1]["facts"]["bac"] == 9 and data["steps"][1]["given"] == ["bac"]
+    refused = runner.invoke(app, ["check", path, "--check", "pass-target"])
+    assert refused.exit_code == 2 and "does not go with a state" in refused.stderr
+
+
+@pytest.mark.parametrize("path", STATES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_example_state_can_be_drawn(path: Path) -> None:
+    document = _load(path)
+    drawing = render_state_svg(document, _settle(document))
+    assert drawing.startswith("<svg") and drawing.endswith("</svg>")
+    assert document["expect"]["verdict"].upper() in drawing
+    for name in document.get("pieces", {}):
+        assert f">{name}</text>" in drawing
+
+
+def test_svg_is_written_by_the_cli(tmp_path: Path) -> None:
+    target = tmp_path / "state.svg"
+    path = str(CORPUS / "rugby-world/states/seventh-tackle.yaml")
+    result = runner.invoke(app, ["check", path, "--svg", str(target)])
+    assert result.exit_code == 0 and target.read_text().startswith("<svg") and "LEGAL" in result.stdout
+    assert 'stroke="#c0392b"' in target.read_text()  # the tackle drawn in red
+    single = runner.invoke(app, ["check", "--check", "duel", "--fact", "mine=3", "--fact", "theirs=4", "--svg", "-"])
+    assert single.exit_code == 2 and "draws a state" in single.stderr
+
+
+def test_settle_text_reads_states_and_situations_alike() -> None:
+    state_text = (CORPUS / "tacocat/states/defence-with-an-equal-card.yaml").read_text(encoding="utf-8")
+    data, document = settle_text(CORPUS, state_text, "s", None, {})
+    assert data["outcome"] == "held" and document["game"] == "tacocat"
+    situation, none = settle_text(CORPUS, "check: duel\nfacts: {mine: 3, theirs: 4}", "s", None, {})
+    assert situation["value"] == "opponent" and none is None
