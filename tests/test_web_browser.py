@@ -102,8 +102,7 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
 
     tap(0, 0)  # the passer
     tap(6, 10)  # the receiver, 10 inches ahead
-    verdict = phone.locator("#verdict .verdict .badge")
-    verdict.filter(has_text="illegal").wait_for()
+    phone.locator('#verdict [data-verdict="illegal"]').wait_for()
     assert phone.locator("#f-passer").input_value() == "0, 0"
     assert phone.locator("#f-receiver").input_value() == "6, 10"
     assert "ahead" in phone.locator("#verdict .explanation").first.inner_text()
@@ -112,7 +111,7 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
 
     tap(0, 0)  # passer again (the taps take turns), then the receiver behind
     tap(-4, -6)
-    verdict.filter(has_text="legal").wait_for()
+    phone.locator('#verdict [data-verdict="legal"]').wait_for()
     assert "behind" in phone.locator("#verdict .explanation").first.inner_text()
     assert no_horizontal_scroll(phone)
 
