@@ -130,7 +130,7 @@ def test_open_a_sheet_and_download_its_pdf(phone, site: str) -> None:
     phone.locator("a", has_text="View").first.click()
     phone.wait_for_url(re.compile(r"/sheets/[\w-]+$"))
     frame = phone.frame_locator("iframe.sheet")
-    frame.locator("h1").wait_for()
+    frame.locator("h1").wait_for(timeout=120_000)  # laying a page out takes seconds
     assert frame.locator("h2").count() >= 2  # the sheet's blocks, each with its heading
     assert no_horizontal_scroll(phone)
     pdf = phone.request.get(site + phone.locator("a", has_text="Download PDF").get_attribute("href"))
