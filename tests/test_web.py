@@ -101,9 +101,14 @@ def test_ask_page_quotes_the_answer_with_its_id_and_links_to_the_entry(web) -> N
 
 
 def test_ask_page_says_when_the_quote_is_in_the_books_language(web) -> None:
+    answer = web.get("/api/ask", params={"q": "Who wins the round?", "game": "tacocat"}).json()
     page = web.get("/", params={"q": "Who wins the round?", "game": "tacocat"})
     assert page.status_code == 200
     assert "Quoted in Ukrainian, the book's language" in page.text
+    translated = [item["translation"] for item in answer["answer"] if item.get("translation")]
+    assert translated  # the Tacocat book carries an aligned English translation
+    for translation in translated:
+        assert shown(translation["text"]) in page.text and shown(translation["label"]) in page.text
 
 
 def test_rule_page_shows_the_verbatim_text_and_every_link(web, indexed_db: Path) -> None:
@@ -191,6 +196,7 @@ def test_api_refuses_bad_bodies_and_oversized_requests(web) -> None:
         ("/settle/pass?p=lots&passer=1,1&target=1,1", 400, "fact &#39;p&#39;"),
         ("/sheets/nope", 404, "no sheet"),
         ("/sheets/takkure.docx", 404, "no sheet"),
+        ("/sheets/takkure.html?lang=english", 400, "two-letter language code"),
         ("/?q=" + "x" * 600, 400, "the question is too long"),
         ("/?q=castling&game=chess", 400, "unknown game &#39;chess&#39;"),
     ],
