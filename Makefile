@@ -57,7 +57,7 @@ test: setup browser
 	$(BIN)/pytest
 
 # The inner loop: no embedding model, no search index (tests marked `model` are left out).
-test-fast: setup
+test-fast: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest -m "not model" -x
 
