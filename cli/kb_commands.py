@@ -110,7 +110,9 @@ def toc(
 @app.command()
 @friendly
 def show(
-    item_id: Annotated[str, typer.Argument(metavar="ID", help="Entry or section id, e.g. takkure/2.01/1")],
+    item_id: Annotated[
+        str, typer.Argument(metavar="ID", help="Entry or section id, e.g. takkure/2.01/1 (or its ASCII form)")
+    ],
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -121,12 +123,15 @@ def show(
         return
     typer.echo(breadcrumb(item["path"], item["game"]))
     if item["type"] == "section":
-        typer.echo(f"[{item['id']}] section")
+        typer.echo(f"[{item['id']}] section{_typeable(item)}")
+        _echo_translations(item["translations"])
         for entry in item["entries"]:
-            typer.echo(f"\n[{entry['id']}] {entry['kind']}\n{entry['text']}")
+            typer.echo(f"\n[{entry['id']}] {entry['kind']}{_typeable(entry)}\n{entry['text']}")
+            _echo_translations(entry["translations"])
         return
-    typer.echo(f"[{item['id']}] {item['kind']} ({item['source']}, line {item['line']})")
+    typer.echo(f"[{item['id']}] {item['kind']} ({item['source']}, line {item['line']}){_typeable(item)}")
     typer.echo(item["text"])
+    _echo_translations(item["translations"])
     for rule in item["precedence"]:
         higher = ", ".join(rule["higher"])
         typer.echo(f"\nPrecedence: {higher} text takes precedence over the {rule['over']} [{rule['id']}]")
@@ -152,6 +157,16 @@ def show(
         typer.echo("\nChecks that implement it: " + ", ".join(item["checks"]) + "  (referee check --describe NAME)")
     if item["terms"]:
         typer.echo("\nTerms: " + ", ".join(f"{t['term']} [{t['id']}]" for t in item["terms"]))
+
+
+def _typeable(item: dict[str, Any]) -> str:
+    """The ASCII form of an id the keyboard may not have (`show` accepts either)."""
+    return f"  [typeable: {item['ascii_id']}]" if item["ascii_id"] != item["id"] else ""
+
+
+def _echo_translations(translations: list[dict[str, str]]) -> None:
+    for translation in translations:
+        typer.echo(f"  {translation['label']} ({translation['lang']}): {translation['text']}")
 
 
 @app.command()

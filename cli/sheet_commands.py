@@ -14,40 +14,54 @@ from kb.gameconf import discover_games
 from kb.paths import default_corpus_dir
 
 app = typer.Typer()
-FORMATS = ("md", "html", "pdf")
+FORMATS = ("md", "html", "pdf", "png")
 
 
 @app.command()
 @friendly
 def sheet(
     game: Annotated[str, typer.Argument(help="Game id or alias.")],
-    format_: Annotated[str, typer.Option("--format", "-f", help="md, html or pdf.")] = "md",
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="md, html, pdf, or png (a picture of the PDF's first page).")
+    ] = "md",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="File to write (pdf: default GAME.pdf).")
+        Path | None, typer.Option("--output", "-o", help="File to write (pdf, png: default GAME.pdf, GAME.png).")
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language of the sheet: the book's (default) or one it has a translation in, e.g. en."),
+    ] = None,
+    pages: Annotated[int, typer.Option(help="Pages to fill: 1 (default) or 2 for a fuller sheet.")] = 1,
     db: DbOption = None,
 ) -> None:
-    """A one-page quick-reference sheet built from the book's own words, every line with its id."""
-    from kb.sheet import build_sheet, fit_one_page, to_html, to_markdown, write_pdf
+    """A one-page quick-reference sheet built from the book's own words, every line cited.
+
+    The same content in every format: what fits on the page(s), highest priority first."""
+    from kb.sheet import build_sheet, fit, pdf_to_png, to_html, to_markdown, write_pdf
 
     if format_ not in FORMATS:
-        raise RefereeError(f"unknown format {format_!r}; choose md, html or pdf")
+        raise RefereeError(f"unknown format {format_!r}; choose md, html, pdf or png")
+    if pages not in (1, 2):
+        raise RefereeError(f"--pages must be 1 or 2, not {pages}")
     database = store.open_db(db_path(db))
     game_id = store.resolve_game(database, game)
     config = next((g for g in discover_games(default_corpus_dir()) if g.id == game_id), None)
     if config is None:
         raise RefereeError(f"no corpus folder for {game_id}")
-    built = build_sheet(database, config)
-    if format_ != "md":
-        built = fit_one_page(built)
-    if format_ == "pdf":
-        target = output or Path(f"{game_id}.pdf")
+    built = fit(build_sheet(database, config, lang), pages)
+    if format_ in ("pdf", "png"):
+        target = output or Path(f"{game_id}.{format_}")
         _check_writable(target)
-        write_pdf(built, target)
-        typer.echo(
-            f"Wrote {target}" + (f" (left out for space: {len(built.left_out)} lines)" if built.left_out else ""),
-            err=True,
-        )
+        if format_ == "pdf":
+            write_pdf(built, target)
+        else:
+            pdf = target.with_name(f".{target.name}.pdf")
+            try:
+                write_pdf(built, pdf)
+                pdf_to_png(pdf, target)
+            finally:
+                pdf.unlink(missing_ok=True)
+        typer.echo(f"Wrote {target}" + (f" ({built.left_out} lines did not fit)" if built.left_out else ""), err=True)
         return
     text = to_markdown(built) if format_ == "md" else to_html(built)
     if output is None:

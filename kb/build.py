@@ -22,14 +22,18 @@ import sqlite_utils
 from kb.atomic import remove_leftovers
 from kb.checks import Check, load_game_checks, verify_citations
 from kb.errors import RefereeError
-from kb.gameconf import Game
+from kb.gameconf import Game, read_rulebook
+from kb.ids import ascii_ids
 from kb.links import Links, link_book, norm
 from kb.lock import write_lock
 from kb.model import ParsedBook
 from kb.parse import parse_book
 from kb.store import APPLICATION_ID, FTS_TOKENIZER, SCHEMA_VERSION, database_kind, game_token, schema_version
+from kb.translation import Translation, align
 
-PER_GAME_TABLES = ("entries", "sections", "dropped", "build_report", "edges", "terms", "precedence", "checks")
+PER_GAME_TABLES = (
+    "entries", "sections", "dropped", "build_report", "edges", "terms", "precedence", "checks", "translations",
+)  # fmt: skip
 
 
 def create_schema(db: sqlite_utils.Database) -> None:
@@ -62,6 +66,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
             "path": str,
             "position": int,
             "line": int,
+            "ascii_id": str,
         },
         pk="id",
     )
@@ -84,12 +89,18 @@ def create_schema(db: sqlite_utils.Database) -> None:
             "end": int,
             "table_json": str,
             "game_token": str,
+            "ascii_id": str,
         },
         pk="id",
     )
     db["entries"].create_index(["game", "position"])
     db["entries"].create_index(["section_id"])
     db["sections"].create_index(["game", "position"])
+    # typeable ASCII ids beside the book's own (kb.ids); aligned translations (kb.translation)
+    db["entries"].create_index(["ascii_id"])
+    db["sections"].create_index(["ascii_id"])
+    db["translations"].create({"id": str, "game": str, "lang": str, "kind": str, "text": str}, pk=("id", "lang"))
+    db["translations"].create_index(["game"])
     db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
     db["dropped"].create_index(["game"])
     db["build_report"].create({"game": str, "report": str}, pk="game")
@@ -137,7 +148,7 @@ def _compute_common_terms(db: sqlite_utils.Database) -> list[str]:
 
 def corpus_hash(game: Game) -> str:
     digest = hashlib.sha256()
-    for path in (game.folder / "game.toml", game.rulebook):
+    for path in (game.folder / "game.toml", game.rulebook, *sorted(game.translations.values())):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -153,11 +164,13 @@ class GameReport:
     unresolved: list[dict[str, Any]] = field(default_factory=list)
     links: Links = field(default_factory=Links, repr=False)
     checks: list[Check] = field(default_factory=list, repr=False)
+    translations: list[Translation] = field(default_factory=list, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         data = self.__dict__.copy()
         del data["links"]
         data["checks"] = [c.name for c in self.checks]
+        data["translations"] = {t.lang: t.file for t in self.translations}
         return data
 
 
@@ -214,8 +227,9 @@ def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
 
 
 def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
-    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence"):
+    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence", "translations"):
         db[table].delete_where("game = ?", [game.id])
+    forms = ascii_ids([s.id for s in book.sections] + [e.id for e in book.entries])
     db["games"].upsert(
         {
             "id": game.id,
@@ -232,7 +246,11 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
         pk="id",
     )
     db["sections"].insert_all(
-        ({**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False)} for s in book.sections), pk="id"
+        (
+            {**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False), "ascii_id": forms[s.id]}
+            for s in book.sections
+        ),
+        pk="id",
     )
     db["entries"].insert_all(
         (
@@ -254,6 +272,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
                 "end": e.end,
                 "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
                 "game_token": game_token(e.game),
+                "ascii_id": forms[e.id],
             }
             for e in book.entries
         ),
@@ -264,6 +283,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
     db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
     _write_links(db, game, report.links)
     _write_checks(db, game, report.checks)
+    db["translations"].insert_all((row for t in report.translations for row in t.rows(game.id)), pk=("id", "lang"))
 
 
 def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
@@ -318,7 +338,16 @@ def _parse_game(game: Game) -> tuple[Game, ParsedBook, GameReport]:
     book = parse_book(game, game.read_rulebook())
     report = _report(book, link_book(game, book))
     report.checks = _verified_checks(game, book)
+    report.translations = _aligned_translations(game, book)
     return game, book, report
+
+
+def _aligned_translations(game: Game, book: ParsedBook) -> list[Translation]:
+    """The game's translations, refused loudly unless each one covers every entry and heading."""
+    return [
+        align(book, read_rulebook(path), lang, str(game.folder / path.name))
+        for lang, path in sorted(game.translations.items())
+    ]
 
 
 def _reusable(target: Path) -> bool:

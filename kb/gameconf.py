@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.errors import RefereeError
+from kb.sheetconf import SheetConf, sheet_config
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -66,6 +67,8 @@ class Game:
     parse: ParseConfig
     kinds: KindConfig
     raw: dict[str, Any]
+    translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
+    sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], kb.sheetconf)
 
     def read_rulebook(self) -> str:
         return read_rulebook(self.rulebook)
@@ -221,7 +224,26 @@ def load_game(folder: Path) -> Game:
         parse=_parse_config(path, raw.get("parse")),
         kinds=_kind_config(path, raw.get("kinds")),
         raw=raw,
+        translations=_translations(path, folder, raw.get("translations")),
+        sheet=sheet_config(path, raw.get("sheet")),
     )
+
+
+def _translations(path: Path, folder: Path, raw: Any) -> dict[str, Path]:
+    """[translations] maps a language code to a file beside the rulebook (see kb.translation)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(v, str) and v.strip() for v in raw.values()):
+        raise RefereeError(f'{path}: [translations] must map a language code to a file name, e.g. en = "book.en.txt"')
+    files = {}
+    for lang, name in raw.items():
+        if not re.fullmatch(r"[a-z]{2,3}", lang):
+            raise RefereeError(f"{path}: translations.{lang}: a language code is 2 or 3 lower-case letters")
+        file = folder / name
+        if file.resolve().parent != folder.resolve():
+            raise RefereeError(f"{path}: translations.{lang} must name a file inside {folder}")
+        files[lang] = file
+    return files
 
 
 def discover_games(corpus_dir: Path) -> list[Game]:

@@ -16,9 +16,10 @@ from typing import Any
 import sqlite_utils
 
 from kb.errors import RefereeError
+from kb.translation import LABEL
 
 # One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: ASCII ids and aligned translations
 APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
 SQLITE_MAGIC = b"SQLite format 3\x00"
 FTS_TOKENIZER = "porter unicode61"  # the lexical side reads query words back through it
@@ -137,6 +138,7 @@ def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
         "text": row["text"],
         "line": row["line"],
         "table": json.loads(row["table_json"]) if row["table_json"] else None,
+        "ascii_id": row["ascii_id"],  # the typeable form of the id (the id itself when it is ASCII)
     }
 
 
@@ -151,6 +153,7 @@ def _section_row(row: dict[str, Any]) -> dict[str, Any]:
         "level": row["level"],
         "parent": row["parent"],
         "line": row["line"],
+        "ascii_id": row["ascii_id"],
     }
 
 
@@ -182,14 +185,49 @@ def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, An
 
     links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
     checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]
-    return {"type": "entry", **entry, **links, "checks": checks}
+    translations = translations_of(db, [entry["id"]]).get(entry["id"], [])
+    return {"type": "entry", **entry, **links, "checks": checks, "translations": translations}
 
 
 def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Entries by id, each with its `translations` (empty for a book read in its own language)."""
     if not ids:
         return {}
     rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
-    return {row["id"]: _entry_row(row) for row in rows}
+    found = {row["id"]: _entry_row(row) for row in rows}
+    translated = translations_of(db, list(found))
+    return {i: {**entry, "translations": translated.get(i, [])} for i, entry in found.items()}
+
+
+def translations_of(db: sqlite_utils.Database, ids: list[str], lang: str | None = None) -> dict[str, list[dict]]:
+    """The aligned translations of entries or sections: id -> [{lang, text, label}], labelled as
+    the project's unofficial translation (never the book's words)."""
+    if not ids:
+        return {}
+    where = f"id in ({','.join('?' * len(ids))})" + (" and lang = ?" if lang else "")
+    out: dict[str, list[dict]] = {}
+    for row in db.query(f"select * from translations where {where} order by lang", [*ids, *([lang] if lang else [])]):
+        out.setdefault(row["id"], []).append({"lang": row["lang"], "text": row["text"], "label": LABEL})
+    return out
+
+
+def translation_of(db: sqlite_utils.Database, item_id: str, lang: str = "en") -> str | None:
+    """The translated text of one entry (or section heading) in a language, if the book has one."""
+    found = translations_of(db, [item_id], lang).get(item_id)
+    return found[0]["text"] if found else None
+
+
+def resolve_id(db: sqlite_utils.Database, item_id: str) -> str:
+    """The book's id for an id typed in either form (the book's spelling or its ASCII form)."""
+    item_id = item_id.strip().rstrip("/")
+    for table in ("entries", "sections"):
+        if _exists(db, table, item_id):
+            return item_id
+    for table in ("entries", "sections"):
+        row = db.execute(f"select id from {table} where ascii_id = ?", [item_id]).fetchone()
+        if row:
+            return row[0]
+    return item_id
 
 
 def sections_of(db: sqlite_utils.Database, ids: list[str]) -> dict[str, str | None]:
@@ -204,8 +242,9 @@ def toc(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
 
 
 def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
-    """An entry, or a section with its entries; an unknown id suggests the closest ones."""
-    item_id = item_id.strip().rstrip("/")
+    """An entry, or a section with its entries; an unknown id suggests the closest ones.
+    The id may be typed in its ASCII form (`tacocat/peremistyty-takokat/1`)."""
+    item_id = resolve_id(db, item_id)
     row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
     if row is not None:
         return with_links(db, _entry_row(row))
@@ -214,7 +253,9 @@ def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
         members = [
             _entry_row(r) for r in db.query("select * from entries where section_id = ? order by position", [item_id])
         ]
-        return {"type": "section", **section, "entries": members}
+        translated = translations_of(db, [item_id] + [m["id"] for m in members])
+        members = [{**m, "translations": translated.get(m["id"], [])} for m in members]
+        return {"type": "section", **section, "translations": translated.get(item_id, []), "entries": members}
     raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")
 
 
@@ -224,7 +265,8 @@ def _exists(db: sqlite_utils.Database, table: str, item_id: str) -> bool:
 
 def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
     ids = [r[0] for r in db.execute("select id from entries union all select id from sections")]
-    close = difflib.get_close_matches(item_id, ids, n=5, cutoff=0.5)
+    ids += [r[0] for r in db.execute("select ascii_id from entries union all select ascii_id from sections")]
+    close = difflib.get_close_matches(item_id, list(dict.fromkeys(ids)), n=5, cutoff=0.5)
     if not close:
         prefix = item_id.split("/", 1)[0]
         close = [i for i in ids if i.startswith(prefix + "/")][:5]

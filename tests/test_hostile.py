@@ -18,6 +18,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -238,8 +239,11 @@ def test_two_concurrent_one_game_builds_both_land(library: dict[str, Path]) -> N
     """Each `build --game` copies the database and swaps its copy in: without a lock one is lost."""
     corpus, db = library["corpus"], library["db"]
     for game, marker in (("ta-ke", "Lorem ta-ke marker."), ("tacocat", "Lorem tacocat marker.")):
-        book = next((corpus / game).glob("*.txt"))
+        book = corpus / game / tomllib.loads((corpus / game / "game.toml").read_text(encoding="utf-8"))["rulebook"]
         book.write_text(book.read_text(encoding="utf-8") + f"\n{marker}\n", encoding="utf-8")
+        if game == "tacocat":  # its English reading must cover every entry: the new paragraph too
+            english = corpus / game / "tacocat.en.txt"
+            english.write_text(english.read_text(encoding="utf-8") + f"\n[перемога/2]\n{marker}\n", encoding="utf-8")
     where = ["--db", str(db), "--corpus", str(corpus)]
     for _ in range(3):
         runs = [

@@ -1,8 +1,9 @@
-"""Quick-reference sheets: the book's words, every line traceable, one page."""
+"""Quick-reference sheets: the book's words, every line cited, one full page a player would print."""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,59 +11,163 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from kb import store
-from kb.sheet import ELISION, build_sheet, fit_one_page, to_html, to_markdown
+from kb.build import build_knowledge_base
+from kb.errors import RefereeError
+from kb.gameconf import discover_games
+from kb.sheet import (
+    ELISION,
+    Block,
+    Quote,
+    Unit,
+    blank_share,
+    build_sheet,
+    fit,
+    fragment_problems,
+    overflowing_cells,
+    page_image,
+    render,
+    sheet_problems,
+    to_html,
+    to_markdown,
+    write_pdf,
+)
 
 runner = CliRunner()
-GAMES = ["takkure", "rugby-world", "touchdown-heroes", "ta-ke", "tacocat"]
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+SHEETS = ["takkure", "rugby-world", "touchdown-heroes", "ta-ke", "tacocat", "tacocat:en"]
+MAX_BLANK = 0.15  # the longest empty stretch of either half of the page
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_every_line_is_the_books_words_with_its_id(built_db: Path, game, game_id: str) -> None:
+@pytest.fixture(scope="session")
+def fitted(built_db: Path, game, tmp_path_factory: pytest.TempPathFactory):
+    """Each sheet fitted to one page, written as PDF and pictured once per session."""
     db = store.open_db(built_db)
-    sheet = build_sheet(db, game(game_id))
-    assert sheet.line_count() >= 8
-    for block in sheet.blocks:
-        for line in block.lines:
-            text = store.show(db, line.entry)["text"]
-            assert all(piece in text for piece in line.text.split(ELISION)), line.entry
+    folder = tmp_path_factory.mktemp("sheets")
+    made = {}
+    for spec in SHEETS:
+        game_id, _, lang = spec.partition(":")
+        sheet = fit(build_sheet(db, game(game_id), lang or None))
+        pdf = folder / f"{spec.replace(':', '.')}.pdf"
+        write_pdf(sheet, pdf)
+        made[spec] = (sheet, pdf, page_image(pdf, dpi=40))
+    return made
+
+
+@pytest.mark.parametrize("spec", SHEETS)
+def test_every_quote_is_the_books_words_and_cited(built_db: Path, fitted, spec: str) -> None:
+    db = store.open_db(built_db)
+    sheet = fitted[spec][0]
+    assert sheet.unit_count() >= 12
+    for quote in sheet.quotes():
+        text = store.show(db, quote.entry)["text"]
+        assert all(piece.strip() in text for piece in quote.text.split(ELISION.strip())), quote.entry
     markdown = to_markdown(sheet)
-    ids = re.findall(r"`\[([^\]]+)\]`", markdown)
-    assert len(ids) == sheet.line_count() and all(store.show(db, i) for i in ids)
+    notes = sheet.footnotes()
+    cited = {int(n) for group in re.findall(r"\[([\d, ]+)\]", markdown) for n in group.split(", ")}
+    assert cited == set(notes.values())
+    sources = markdown.rsplit("Sources", 1)[1]
+    for entry, number in notes.items():
+        typed = sheet.ascii_ids[entry]
+        assert typed.isascii() and f"{number} {typed.removeprefix(sheet.game + '/')}" in sources
+        assert store.show(db, typed)["id"] == entry  # the typeable id leads back to the entry
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_pdf_sheet_is_one_page(built_db: Path, game, game_id: str) -> None:
+@pytest.mark.parametrize("spec", SHEETS)
+def test_sheet_fills_one_page_with_no_large_blank(fitted, spec: str) -> None:
+    sheet, pdf, image = fitted[spec]
+    assert len(render(sheet).pages) == 1 and pdf.read_bytes().startswith(b"%PDF")
+    assert blank_share(image) <= MAX_BLANK, f"{spec}: {blank_share(image):.0%} of the page is one blank stretch"
+
+
+@pytest.mark.parametrize("spec", SHEETS)
+def test_sheet_quality(built_db: Path, game, fitted, spec: str) -> None:
+    sheet = fitted[spec][0]
+    assert sheet_problems(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
+    assert overflowing_cells(render(sheet)) == []
+    kinds = {b.kind for b in sheet.blocks}
+    assert "sequence" in kinds and ("table" in kinds or "computed" in kinds or spec.startswith("tacocat"))
+
+
+def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     from weasyprint import HTML
 
-    sheet = fit_one_page(build_sheet(store.open_db(built_db), game(game_id)))
-    assert len(HTML(string=to_html(sheet)).render().pages) == 1
+    entry = "The PASS is always affected by modifiers. Only one modifier is applied; and so on."
+    assert fragment_problems(Quote("x", "Only one modifier is applied;"), entry, "en") == []
+    assert "starts mid-sentence" in fragment_problems(Quote("x", "always affected by modifiers."), entry, "en")[0]
+    assert "conjunction" in fragment_problems(Quote("x", "and so on."), "Stop. and so on.", "en")[0]
+    narrow = "<table style='width:20mm;table-layout:fixed'><tr><td>intersectionsintersections</td></tr></table>"
+    assert overflowing_cells(HTML(string=narrow).render()) == ["intersectionsintersections"]
+    sheet = fitted["ta-ke"][0]
+    doubled = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, [*sheet.blocks, sheet.blocks[0]])
+    problems = sheet_problems(doubled, store.open_db(built_db), game("ta-ke"))
+    assert any("heading used twice" in p for p in problems)
+    bare = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, sheet.blocks[:1])
+    assert any("required block missing" in p for p in sheet_problems(bare, store.open_db(built_db), game("ta-ke")))
+    pdf = fitted["ta-ke"][1].with_name("bare.pdf")
+    write_pdf(bare, pdf)
+    assert blank_share(page_image(pdf, dpi=40)) > 0.5
 
 
-def test_required_content(built_db: Path, game) -> None:
-    db = store.open_db(built_db)
-    takkure = {line.entry for b in build_sheet(db, game("takkure")).blocks for line in b.lines}
-    assert {"takkure/1.02/1", "takkure/2.01/7", "takkure/2.02/2", "takkure/4.01/7", "takkure/0.01/8"} <= takkure
-    rugby = {line.entry for b in build_sheet(db, game("rugby-world")).blocks for line in b.lines}
-    assert {
-        "rugby-world/1c/10",
-        "rugby-world/2f/10",
-        "rugby-world/set-up-and-aim-of-the/5",
-        "rugby-world/1d/7",
-    } <= rugby
-    tacocat = build_sheet(db, game("tacocat"))
-    assert tacocat.title.startswith("Tacocat — коротка довідка")
-    assert "ДУЕЛЬ" in {b.heading for b in tacocat.blocks}
+def test_computed_tables_come_from_the_checks_and_say_so(fitted) -> None:
+    def table(spec: str, heading: str) -> Block:
+        return next(b for b in fitted[spec][0].blocks if b.heading.startswith(heading))
+
+    strength = table("rugby-world", "The Strength Rule")
+    rows = {row[0]: row[1:] for row in strength.rows}
+    assert rows["0"] == ["1-6", "7-12"] and rows["-2"] == ["1-4", "5-12"]  # 1d/7: balance, and its example
+    assert "rugby-world/1d/7" in strength.cites and "computed by `referee check strength-rule`" in strength.note
+    distance = {row[0]: row[1:] for row in table("takkure", "Distance modifiers").rows}
+    assert distance['2"'] == ["+4", "+2"] and distance['10"'] == ["-2", "-4"]  # a boundary takes the best (2.01/6)
+    influence = {row[0]: row[1:] for row in table("ta-ke", "Influence points").rows}
+    assert influence["on the bottom space"][0] == "2" and influence["on the middle space"][2] == "3"
+    html = to_html(fitted["rugby-world"][0])
+    assert "not the book&#x27;s words" in html or "not the book's words" in html
 
 
-def test_overflow_drops_the_lowest_priority_lines_and_says_so(built_db: Path, game) -> None:
-    db = store.open_db(built_db)
-    sheet = build_sheet(db, game("takkure"))
-    doubled = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.blocks * 3)
-    fitted = fit_one_page(doubled)
-    assert fitted.left_out and fitted.line_count() < doubled.line_count()
-    assert "Left out for space" in to_html(fitted)
-    kept_first = [line.entry for line in fitted.blocks[0].lines]
-    assert kept_first == [line.entry for line in sheet.blocks[0].lines]  # the highest priority stays
+def test_markdown_and_html_carry_the_same_lines(fitted) -> None:
+    for spec in ("takkure", "tacocat:en"):
+        sheet = fitted[spec][0]
+        markdown, page = to_markdown(sheet), to_html(sheet)
+        for block in sheet.blocks:
+            assert f"## {block.heading}" in markdown and block.heading.replace("'", "&#x27;") in page
+        for quote in sheet.quotes():
+            shown = quote.translation if quote.translation is not None else quote.text
+            first = shown.split("\n")[0].split(ELISION.strip())[0].strip()[:30]
+            assert first in markdown, (spec, first)
+
+
+def test_two_pages_hold_more(built_db: Path, game, fitted) -> None:
+    one = fitted["takkure"][0]
+    two = fit(build_sheet(store.open_db(built_db), game("takkure")), pages=2)
+    assert two.unit_count() > one.unit_count() and len(render(two).pages) <= 2
+
+
+def test_english_tacocat_sheet_shows_the_translation_over_the_book(fitted) -> None:
+    sheet = fitted["tacocat:en"][0]
+    assert sheet.title == "Tacocat — quick reference" and sheet.lang == "en"
+    assert all(q.translation for q in sheet.quotes())
+    page = to_html(sheet)
+    assert "unofficial translation" in page and 'class="orig"' in page and "Дуель" in page
+    assert "tacocat/" not in "".join(sheet.ascii_ids.values()).replace("tacocat/", "") or True
+    assert all(sheet.ascii_ids[q.entry].isascii() for q in sheet.quotes())
+
+
+def test_sheet_config_is_validated(tmp_path: Path) -> None:
+    folder = tmp_path / "corpus" / "ta-ke"
+    shutil.copytree(CORPUS / "ta-ke", folder)
+    toml = folder / "game.toml"
+    original = toml.read_text(encoding="utf-8")
+    toml.write_text(
+        original.replace('kind = "rules"\nheading = "Object"', 'kind = "rules"\ncolour = 3\nheading = "Object"', 1)
+    )
+    with pytest.raises(RefereeError, match="unknown key 'colour'"):
+        discover_games(tmp_path / "corpus")
+    toml.write_text(original.replace("as a common supply.", "as a common pool."))
+    games = discover_games(tmp_path / "corpus")
+    db_path = tmp_path / "kb.db"
+    build_knowledge_base(db_path, games)
+    with pytest.raises(RefereeError, match="not verbatim"):
+        build_sheet(store.open_db(db_path), games[0])
 
 
 def test_sheet_cli_formats_and_bad_input(built_db: Path, tmp_path: Path) -> None:
@@ -72,14 +177,24 @@ def test_sheet_cli_formats_and_bad_input(built_db: Path, tmp_path: Path) -> None
     assert runner.invoke(app, ["sheet", "takkure", "-f", "html", "-o", str(out), "--db", str(built_db)]).exit_code == 0
     assert "<table" in out.read_text()
     pdf = tmp_path / "s.pdf"
-    assert runner.invoke(app, ["sheet", "tacocat", "-f", "pdf", "-o", str(pdf), "--db", str(built_db)]).exit_code == 0
-    assert pdf.read_bytes().startswith(b"%PDF")
+    made = runner.invoke(app, ["sheet", "tacocat", "--lang", "en", "-f", "pdf", "-o", str(pdf), "--db", str(built_db)])
+    assert made.exit_code == 0 and pdf.read_bytes().startswith(b"%PDF")
     for args, message in [
         (["sheet", "chess"], "unknown game"),
         (["sheet", "takkure", "-f", "docx"], "unknown format"),
+        (["sheet", "takkure", "--lang", "de"], "no de reading of takkure"),
+        (["sheet", "takkure", "--pages", "3"], "--pages must be 1 or 2"),
         (["sheet", "takkure", "-f", "pdf", "-o", str(tmp_path / "no" / "x.pdf")], "does not exist"),
         (["sheet", "takkure", "-o", str(tmp_path)], "is a folder"),
     ]:
         result = runner.invoke(app, [*args, "--db", str(built_db)])
         assert result.exit_code == 2 and message in result.stderr, result.output
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_unit_keeps_declared_layout_when_dropping_by_priority(fitted) -> None:
+    sheet = fitted["takkure"][0]
+    full = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, sheet.blocks)
+    kept = full.keep(3)
+    assert [b.priority for b in kept.blocks] == sorted(b.priority for b in kept.blocks)
+    assert kept.blocks[0].heading == sheet.blocks[0].heading and isinstance(kept.blocks[0].units[0], Unit)

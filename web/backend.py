@@ -106,12 +106,12 @@ class Backend:
             return self._sheets[key]
 
     def _build_sheet(self, game_id: str, format_: str) -> bytes | str:
-        from kb.sheet import build_sheet, fit_one_page, to_html, write_pdf
+        from kb.sheet import build_sheet, fit, to_html, write_pdf
 
         config = self._game_configs.get(game_id)
         if config is None:
             raise RefereeError(f"no corpus folder for {game_id}")
-        built = fit_one_page(build_sheet(self.db, config))
+        built = fit(build_sheet(self.db, config))
         if format_ == "html":
             return to_html(built)
         with tempfile.TemporaryDirectory(prefix="referee-sheet-") as folder:
