@@ -11,6 +11,7 @@ import typer
 from cli.common import JsonOption, friendly, print_json
 from kb.errors import RefereeError
 from kb.paths import default_corpus_dir
+from kb.validate import decode_text
 
 app = typer.Typer()
 
@@ -116,7 +117,7 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
     text = None
     source = "stdin" if situation == "-" else str(situation)
     if situation is not None:
-        text = sys.stdin.read() if situation == "-" else _read(Path(situation))
+        text = decode_text(sys.stdin.buffer.read(), "stdin") if situation == "-" else _read(Path(situation))
     data, document = settle_text(default_corpus_dir(), text, source, name, dict(_parse_fact(f) for f in facts))
     if svg is not None:
         if document is None:
@@ -168,7 +169,4 @@ def _print_state_verdict(data: dict[str, Any]) -> None:
 def _read(path: Path) -> str:
     if not path.is_file():
         raise RefereeError(f"{path}: situation file not found")
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RefereeError(f"{path}: not UTF-8 text") from None
+    return decode_text(path.read_bytes(), str(path))

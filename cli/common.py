@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
+import os
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,17 +32,55 @@ def db_path(value: Path | None) -> Path:
 
 
 def friendly(func: F) -> F:
-    """Turn a user mistake into one line on stderr and exit code 2 (no traceback)."""
+    """Turn a user mistake or a broken state into one line on stderr and exit code 2.
+
+    The one error path: Referee's own errors, the database's (with SQLite's verdict on it),
+    and the operating system's (a path that cannot be written, a full disk, a closed pipe)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not after exit
+            return result
         except RefereeError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2) from None
+            _fail(str(exc))
+        except sqlite3.Error as exc:
+            from kb.store import explain_failure
+
+            _fail(explain_failure(exc))
+        except OSError as exc:
+            _fail(describe_os_error(exc))
 
     return wrapper  # type: ignore[return-value]
+
+
+def describe_os_error(exc: OSError) -> str:
+    where = f"{exc.filename}: " if exc.filename else ""
+    if exc.errno == errno.ENOSPC:
+        return f"{where or 'output: '}no space left on the device"
+    if exc.errno == errno.EPIPE:
+        return "output closed before it was all written"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{where}not writable or not readable ({exc.strerror}); check its permissions"
+    return f"{where}{exc.strerror or exc}"
+
+
+def _fail(message: str) -> None:
+    _silence_stdout()
+    typer.echo(f"Error: {' '.join(message.split())}", err=True)
+    raise typer.Exit(2) from None
+
+
+def _silence_stdout() -> None:
+    """Output that could not be written must not fail again when Python flushes it at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests capture it)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def print_json(data: Any) -> None:

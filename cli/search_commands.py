@@ -10,6 +10,7 @@ import typer
 from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
 from kb import settings, store
 from kb.errors import RefereeError
+from kb.validate import require_text
 
 app = typer.Typer()
 
@@ -30,19 +31,25 @@ def _progress_bar(label: str):
 def _fresh_index(path: Path) -> None:
     from indexer.index import ensure_index, staleness
 
-    reason = staleness(path)
-    if reason is None:
+    if staleness(path) is None:
         return
-    typer.echo(f"Building the search index ({reason}); this takes about a minute.", err=True)
+
+    def say(message: str) -> None:
+        typer.echo(message, err=True)
+
+    def starting(reason: str) -> None:
+        say(f"Rebuilding the search index ({reason}); this takes about a minute.")
+
     progress, update = _progress_bar("Embedding rules")
     with progress:
-        ensure_index(path, progress=update)
+        ensure_index(path, progress=update, on_wait=say, on_start=starting)
 
 
 def _searcher(db: Path | None, query: str | None = None):
     from indexer.search import Searcher, clean_query
 
     if query is not None:
+        require_text(query, "the question")
         clean_query(query)  # an empty question is refused before any index work
     path = db_path(db)
     store.open_db(path)
@@ -85,7 +92,7 @@ def index(
     if reason is not None:
         progress, update = _progress_bar("Embedding rules")
         with progress:
-            build_index(path, progress=update)
+            build_index(path, progress=update, on_wait=lambda message: typer.echo(message, err=True))
     config = asdict(read_config(path))  # type: ignore[arg-type]
     if json_:
         print_json({"rebuilt": reason is not None, "reason": reason, **config})

@@ -12,6 +12,7 @@ from typing import Protocol
 import numpy as np
 
 from indexer.model import DEFAULT_MODEL, PROMPTS, ensure_model
+from kb.errors import RefereeError
 
 
 class Encoder(Protocol):
@@ -20,6 +21,21 @@ class Encoder(Protocol):
     def queries(self, texts: list[str]) -> np.ndarray: ...
 
     def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray: ...
+
+
+def _load_model(name: str, location: str):
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError:
+        raise RefereeError("sentence-transformers is not installed: pip install 'referee[search]'") from None
+    try:
+        return SentenceTransformer(location, device="cpu")
+    except Exception as exc:  # the hub, torch and tokenizers raise many kinds; the user needs one line
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
+        raise RefereeError(
+            f"the embedding model {name!r} cannot be loaded ({first}); set REFEREE_MODEL to a model folder "
+            "or to a model in the local Hugging Face cache"
+        ) from None
 
 
 class SentenceTransformerEncoder:
@@ -38,9 +54,7 @@ class SentenceTransformerEncoder:
             location = ensure_model(self.name)
             if os.path.isdir(location):
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            from sentence_transformers import SentenceTransformer
-
-            self._model = SentenceTransformer(location, device="cpu")
+            self._model = _load_model(self.name, location)
         return self._model
 
     def _encode(self, texts: list[str], prompt: str, batch_size: int, progress) -> np.ndarray:

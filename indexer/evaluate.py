@@ -10,6 +10,7 @@ from typing import Any
 
 from kb.errors import RefereeError
 from kb.text import normalise
+from kb.validate import require_text
 
 KS = (1, 3, 5)
 
@@ -26,7 +27,11 @@ def load_questions(path: Path) -> list[Question]:
     if not path.is_file():
         raise RefereeError(f"{path}: question file not found")
     questions = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RefereeError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -34,6 +39,7 @@ def load_questions(path: Path) -> list[Question]:
             questions.append(Question(str(data["id"]), str(data["game"]), str(data["q"]), list(data["gold"])))
         except (ValueError, KeyError, TypeError) as exc:
             raise RefereeError(f"{path}:{number}: not a question line ({exc})") from None
+        require_text(json.dumps(data, ensure_ascii=False), f"{path}:{number}")
     if not questions:
         raise RefereeError(f"{path}: no questions")
     return questions

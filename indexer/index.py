@@ -3,14 +3,21 @@
 Layout of `<db stem>.index/`: `vectors.faiss` (one vector per index unit), `units.npz`
 (which entry each unit belongs to, whether it is the whole entry or one sentence),
 `config.json` (model, dimension, prompts, unit scheme, knowledge-base fingerprint,
-build stamp). Units are stored game by game so a game is one contiguous id range.
+build stamp, and the sha256 of every other file). Units are stored game by game so a game
+is one contiguous id range.
+
+One process at a time writes it (the database's write lock); a reader checks every file
+against its checksum, so a damaged index is rebuilt or refused, never answered from.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
+import os
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,6 +29,7 @@ from indexer.model import PROMPTS, model_name
 from kb import store
 from kb.atomic import replacing_folder
 from kb.errors import RefereeError
+from kb.lock import is_locked, wait_for_writer, write_lock
 from kb.text import sentences
 
 UNIT_SCHEME = "entry+sentences+lead-ins/v3"  # bump when units change: old indexes become stale
@@ -48,6 +56,10 @@ class IndexConfig:
     # what a right answer loses to the model across languages ("en>uk"), and the probes measured
     crosslingual_gaps: dict[str, float] = field(default_factory=dict)
     probes: str = ""
+    files: dict[str, str] = field(default_factory=dict)  # file name -> sha256, checked on every load
+
+
+INDEX_FILES = ("vectors.faiss", "units.npz", "entries.json")
 
 
 def index_dir(db_path: Path) -> Path:
@@ -182,13 +194,37 @@ def _encode_window(
     return out
 
 
+def _owned(folder: Path) -> bool:
+    """An index folder we may replace: only files an index holds (a user's folder is refused)."""
+    return all(p.name in (*INDEX_FILES, "config.json") for p in folder.iterdir())
+
+
+def _require_writable(db_path: Path, why: str) -> None:
+    """Fail before a minute of embedding, not after, when the index cannot be written."""
+    target = index_dir(db_path)
+    if not os.access(target.parent, os.W_OK):
+        raise RefereeError(f"{target.parent}: folder is not writable, so the search index cannot be written ({why})")
+    if (target.exists() or target.is_symlink()) and (not target.is_dir() or target.is_symlink() or not _owned(target)):
+        raise RefereeError(f"{target}: exists and is not a folder Referee made; move it away")
+
+
 def build_index(
     db_path: Path,
     model: str | None = None,
     encoder: Encoder | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> IndexConfig:
-    """Embed every entry and sentence of the knowledge base; write the index atomically."""
+    """Embed every entry and sentence of the knowledge base; write the index atomically,
+    holding the database's write lock (a build cannot swap the database in meanwhile)."""
+    _require_writable(db_path, "run `referee index` where the database can be written")
+    with write_lock(db_path, "building the search index", on_wait):
+        return _build_index(db_path, model, encoder, progress)
+
+
+def _build_index(
+    db_path: Path, model: str | None, encoder: Encoder | None, progress: Callable[[int, int], None] | None
+) -> IndexConfig:
     import faiss
 
     db = store.open_db(db_path)
@@ -230,7 +266,7 @@ def build_index(
         crosslingual_gaps=measure_gaps(encoder, load_probes()),
         probes=probes_digest(),
     )
-    with replacing_folder(index_dir(db_path)) as staging:
+    with replacing_folder(index_dir(db_path), owned=_owned) as staging:
         faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
         np.savez(
             staging / "units.npz",
@@ -240,8 +276,13 @@ def build_index(
             informative=np.array(informative, dtype=bool),
         )
         (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
+        config.files = {name: _sha256((staging / name).read_bytes()) for name in INDEX_FILES}
         (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
     return config
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass
@@ -258,21 +299,93 @@ class LoadedIndex:
     game_entries: dict[str, np.ndarray]
 
 
+class DamagedIndex(RefereeError):
+    """The index on disk does not match its own config (garbled, truncated, half replaced)."""
+
+
+_CONFIG_TYPES = {"dim": int, "units": int, "entries": int, "prompts": dict, "crosslingual_gaps": dict, "files": dict}
+
+
+def _parse_config(data: bytes) -> IndexConfig:
+    try:
+        raw = json.loads(data)
+        if not isinstance(raw, dict) or set(raw) - {f.name for f in fields(IndexConfig)}:
+            raise ValueError("unexpected keys")
+        for key, value in raw.items():
+            if not isinstance(value, _CONFIG_TYPES.get(key, str)) or isinstance(value, bool):
+                raise ValueError(f"{key} has the wrong type")
+        return IndexConfig(**raw)
+    except (TypeError, ValueError, UnicodeDecodeError) as exc:
+        raise DamagedIndex(f"config.json is damaged ({exc})") from None
+
+
 def read_config(db_path: Path) -> IndexConfig | None:
-    path = index_dir(db_path) / "config.json"
+    """The index's config, None if there is no index; DamagedIndex if it is not readable."""
+    folder = index_dir(db_path)
+    if not folder.exists() and not folder.is_symlink():
+        return None
+    if not folder.is_dir():
+        raise DamagedIndex(f"{folder} is not a folder")
+    path = folder / "config.json"
     if not path.exists():
         return None
+    return _parse_config(path.read_bytes())
+
+
+def _read_verified(db_path: Path) -> tuple[IndexConfig, dict[str, bytes]]:
+    """The config and every index file's bytes, each checked against the config's checksum."""
+    folder = index_dir(db_path)
+    config = read_config(db_path)
+    if config is None:
+        raise RefereeError(f"no search index at {folder}: run `referee index`")
+    if set(config.files) != set(INDEX_FILES):
+        raise DamagedIndex("config.json lists no checksums (an index from an older Referee)")
+    data = {}
+    for name in INDEX_FILES:
+        try:
+            data[name] = (folder / name).read_bytes()
+        except FileNotFoundError:
+            raise DamagedIndex(f"{name} is missing") from None
+        except IsADirectoryError:
+            raise DamagedIndex(f"{name} is a folder") from None
+        if _sha256(data[name]) != config.files[name]:
+            raise DamagedIndex(f"{name} does not match its checksum")
+    return config, data
+
+
+def read_verified(db_path: Path, on_wait: Callable[[str], None] | None = None):
+    """`_read_verified`, once more after a writer finishes if one was swapping the index in."""
     try:
-        return IndexConfig(**json.loads(path.read_text()))
-    except (TypeError, ValueError):
+        return _read_verified(db_path)
+    except DamagedIndex:
+        if not is_locked(db_path):
+            raise
+    wait_for_writer(db_path, on_wait)
+    return _read_verified(db_path)
+
+
+def damage(db_path: Path) -> str | None:
+    """What is wrong with the index files, or None when they match their checksums."""
+    try:
+        _read_verified(db_path)
+    except DamagedIndex as exc:
+        return str(exc)
+    except RefereeError:
         return None
+    return None
 
 
 def staleness(db_path: Path, model: str | None = None) -> str | None:
-    """Why the index must be rebuilt, or None when it is current."""
-    config = read_config(db_path)
+    """Why the index must be rebuilt, or None when it is current (and its files intact)."""
+    try:
+        config = read_config(db_path)
+    except DamagedIndex as exc:
+        return f"the index is damaged: {exc}"
     if config is None:
         return "no search index yet"
+    problem = damage(db_path)
+    if problem is not None:
+        return f"the index is damaged: {problem}"
     if config.model != model_name(model):
         return f"index built with {config.model}, model is now {model_name(model)}"
     if config.unit_scheme != UNIT_SCHEME:
@@ -284,20 +397,30 @@ def staleness(db_path: Path, model: str | None = None) -> str | None:
     return None
 
 
-def load_index(db_path: Path) -> LoadedIndex:
+def load_index(db_path: Path, on_wait: Callable[[str], None] | None = None) -> LoadedIndex:
+    """The index, from bytes that were checked against their checksums (read once)."""
+    where = index_dir(db_path)
+    try:
+        config, data = read_verified(db_path, on_wait)
+    except DamagedIndex as exc:
+        raise RefereeError(f"the search index at {where} is damaged ({exc}): run `referee index`") from None
+    try:
+        return _loaded(config, data)
+    except (RuntimeError, ValueError, KeyError, TypeError, OSError) as exc:  # FAISS reports errors as RuntimeError
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise RefereeError(f"the search index at {where} cannot be read ({first}): run `referee index`") from None
+
+
+def _loaded(config: IndexConfig, data: dict[str, bytes]) -> LoadedIndex:
     import faiss
 
-    folder = index_dir(db_path)
-    config = read_config(db_path)
-    if config is None:
-        raise RefereeError(f"no search index at {folder}: run `referee index`")
-    arrays = np.load(folder / "units.npz")
-    meta = json.loads((folder / "entries.json").read_text())
+    arrays = np.load(io.BytesIO(data["units.npz"]))
+    meta = json.loads(data["entries.json"])
     unit_entry = arrays["entry"]
     games = {g: (lo, hi) for g, (lo, hi) in meta["games"].items()}
     return LoadedIndex(
         config=config,
-        faiss=faiss.read_index(str(folder / "vectors.faiss")),
+        faiss=faiss.deserialize_index(np.frombuffer(data["vectors.faiss"], dtype=np.uint8)),
         unit_entry=unit_entry,
         unit_kind=arrays["kind"],
         unit_sentence=arrays["sentence"],
@@ -310,10 +433,23 @@ def load_index(db_path: Path) -> LoadedIndex:
 
 
 def ensure_index(
-    db_path: Path, model: str | None = None, progress: Callable[[int, int], None] | None = None
+    db_path: Path,
+    model: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
+    on_start: Callable[[str], None] | None = None,
 ) -> str | None:
-    """Rebuild the index if it is missing or stale; return why it was rebuilt (None if current)."""
+    """Rebuild the index if it is missing, stale or damaged; return why it was rebuilt (None if
+    current). Of several processes that find it stale at once, one rebuilds while the others
+    wait for it and then use its index. `on_start(reason)` is told when a rebuild begins."""
     reason = staleness(db_path, model)
-    if reason is not None:
-        build_index(db_path, model=model, progress=progress)
+    if reason is None:
+        return None
+    _require_writable(db_path, reason)
+    with write_lock(db_path, "building the search index", on_wait):
+        reason = staleness(db_path, model)  # another process may have rebuilt it while we waited
+        if reason is not None:
+            if on_start:
+                on_start(reason)
+            build_index(db_path, model=model, progress=progress)
     return reason

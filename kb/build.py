@@ -380,10 +380,17 @@ def build_knowledge_base(
     target.parent.mkdir(parents=True, exist_ok=True)
     with write_lock(target, "building the knowledge base", on_wait):
         remove_leftovers(target, prefix=f".{target.name}")
+        remove_leftovers(target.with_name(target.stem + ".index"))  # the index's staging folders too
         base = target if only is not None and _reusable(target) else None
-        if only is not None and base is None:
+        if base is not None:
+            try:
+                _write_database(target, base, games, parsed)
+                return [report for _, _, report in parsed]
+            except sqlite3.DatabaseError:
+                base = None  # the database there is damaged: rebuild every game instead of copying it
+        if only is not None:
             parsed += [_parse_game(g) for g in games if g.id != only]
-        _write_database(target, base, games, parsed)
+        _write_database(target, None, games, parsed)
     return [report for _, _, report in parsed]
 
 
@@ -412,14 +419,21 @@ def _write_database(
             db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
         db.close()
         os.replace(tmp, target)
+    except sqlite3.OperationalError as exc:  # writing the new file failed: full disk, I/O error, size limit
+        _remove_tmp(tmp)
+        raise RefereeError(f"{target.parent}: cannot write the new knowledge base ({exc}; is the disk full?)") from None
     except BaseException:
-        tmp.unlink(missing_ok=True)
-        tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
+        _remove_tmp(tmp)
         raise
 
 
+def _remove_tmp(tmp: Path) -> None:
+    tmp.unlink(missing_ok=True)
+    tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
+
+
 def _copy_database(source: Path, target: Path) -> None:
-    src = sqlite3.connect(source)
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
     dst = sqlite3.connect(target)
     try:
         src.backup(dst)

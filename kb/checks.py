@@ -321,7 +321,12 @@ def load_rulebook(folder: Path) -> Rulebook | None:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a game's own code: whatever it raises is the game's problem, said in one line
+        sys.modules.pop(module_name, None)
+        detail = f"line {exc.lineno}: {exc.msg}" if isinstance(exc, SyntaxError) else f"{type(exc).__name__}: {exc}"
+        raise RefereeError(f"{path}: cannot be loaded ({detail})") from None
     rulebook = getattr(module, "RULES", None)
     if not isinstance(rulebook, Rulebook):
         raise RefereeError(f"{path}: defines no RULES = Rulebook(...)")

@@ -56,6 +56,32 @@ class KindConfig:
 
 
 @dataclass(frozen=True)
+class PrecedenceRule:
+    """[[precedence]]: texts of these sources win over `over` (as the book's `entry` says)."""
+
+    higher: list[str]
+    over: str
+    entry: str
+
+
+@dataclass(frozen=True)
+class Override:
+    """[[overrides]]: a card whose text matches `effect` changes these rules."""
+
+    effect: re.Pattern[str]
+    rules: list[str]
+    why: str
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """[[conflicts]]: two entries of the book that contradict each other."""
+
+    entries: tuple[str, str]
+    reason: str
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -66,9 +92,18 @@ class Game:
     rulebook: Path
     parse: ParseConfig
     kinds: KindConfig
-    raw: dict[str, Any]
+    raw: dict[str, Any]  # the file as read; every section the code uses has a typed field below
+    terms: dict[str, list[str]] = field(default_factory=dict)  # [terms]: a term -> what players call it
+    page_index: str | None = None  # [links] page_index: the section that indexes topics to pages
+    precedence: list[PrecedenceRule] = field(default_factory=list)
+    overrides: list[Override] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
     translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
     sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], kb.sheetconf)
+
+    def names(self) -> set[str]:
+        """What a player may call the game (case-insensitive): id, title and aliases."""
+        return {n.casefold().strip() for n in (self.id, self.title, *self.aliases)}
 
     def read_rulebook(self) -> str:
         return read_rulebook(self.rulebook)
@@ -85,6 +120,61 @@ def read_rulebook(path: Path) -> str:
     if not text.strip():
         raise RefereeError(f"{path}: rulebook file is empty")
     return text
+
+
+# Every key game.toml may hold, per table; anything else is refused with its name (a typo
+# must not be silently ignored). [sheet] and [translations] are validated by their own modules.
+TOP_KEYS = {
+    "title", "language", "players", "rulebook", "aliases", "parse", "kinds", "terms", "links",
+    "precedence", "overrides", "conflicts", "sheet", "translations",
+}  # fmt: skip
+PARSE_KEYS = {
+    "toc_markers", "extra_headings", "child_headings", "heading_patterns", "heading_before",
+    "uppercase_headings", "short_line_headings", "noise", "noise_spans", "flat_tables", "inline_notes",
+    "section_ids",
+}  # fmt: skip
+
+
+def _known_keys(path: Path, where: str, table: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        prefix = f"{where}." if where else ""
+        raise RefereeError(f"{path}: unknown key '{prefix}{unknown[0]}' (known: {', '.join(sorted(allowed))})")
+
+
+def _table(path: Path, where: str, value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RefereeError(f"{path}: [{where}] must be a table")
+    return value
+
+
+def _tables(path: Path, where: str, value: Any, keys: set[str]) -> list[dict[str, Any]]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise RefereeError(f"{path}: [[{where}]] must be an array of tables")
+    for i, item in enumerate(value):
+        _known_keys(path, f"{where}[{i}]", item, keys)
+    return value
+
+
+def _string(path: Path, where: str, value: Any, default: str | None = None) -> str:
+    if value is None and default is not None:
+        return default
+    if not isinstance(value, str) or not value.strip():
+        raise RefereeError(f"{path}: {where} must be a non-empty string")
+    return value
+
+
+def _bool(path: Path, where: str, value: Any) -> bool:
+    """true or false only: "no" is a string, and a string is truthy."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise RefereeError(f"{path}: {where} must be true or false, not {value!r}")
+    return value
 
 
 def _regex(path: Path, where: str, pattern: Any) -> re.Pattern[str]:
@@ -113,9 +203,9 @@ def _noise_rules(path: Path, where: str, value: Any) -> list[NoiseRule]:
     for i, item in enumerate(value):
         if not isinstance(item, dict) or "pattern" not in item:
             raise RefereeError(f"{path}: {where}[{i}] needs a 'pattern'")
-        rules.append(
-            NoiseRule(_regex(path, f"{where}[{i}].pattern", item["pattern"]), str(item.get("reason", "noise")))
-        )
+        _known_keys(path, f"{where}[{i}]", item, {"pattern", "reason"})
+        reason = _string(path, f"{where}[{i}].reason", item.get("reason"), "noise")
+        rules.append(NoiseRule(_regex(path, f"{where}[{i}].pattern", item["pattern"]), reason))
     return rules
 
 
@@ -125,9 +215,10 @@ def _flat_tables(path: Path, value: Any) -> list[FlatTable]:
         where = f"parse.flat_tables[{i}]"
         if not isinstance(item, dict) or not {"header", "columns", "row"} <= item.keys():
             raise RefereeError(f"{path}: {where} needs 'header', 'columns' and 'row'")
+        _known_keys(path, where, item, {"header", "columns", "row"})
         tables.append(
             FlatTable(
-                header=str(item["header"]),
+                header=_string(path, f"{where}.header", item["header"]),
                 columns=_str_list(path, f"{where}.columns", item["columns"]),
                 row=_regex(path, f"{where}.row", item["row"]),
             )
@@ -140,6 +231,7 @@ def _parse_config(path: Path, raw: Any) -> ParseConfig:
         return ParseConfig()
     if not isinstance(raw, dict):
         raise RefereeError(f"{path}: [parse] must be a table")
+    _known_keys(path, "parse", raw, PARSE_KEYS)
     return ParseConfig(
         toc_markers=_str_list(path, "parse.toc_markers", raw.get("toc_markers")),
         extra_headings=_str_list(path, "parse.extra_headings", raw.get("extra_headings")),
@@ -152,8 +244,8 @@ def _parse_config(path: Path, raw: Any) -> ParseConfig:
             _regex(path, "parse.heading_before", p)
             for p in _str_list(path, "parse.heading_before", raw.get("heading_before"))
         ],
-        uppercase_headings=bool(raw.get("uppercase_headings", False)),
-        short_line_headings=bool(raw.get("short_line_headings", False)),
+        uppercase_headings=_bool(path, "parse.uppercase_headings", raw.get("uppercase_headings")),
+        short_line_headings=_bool(path, "parse.short_line_headings", raw.get("short_line_headings")),
         noise=_noise_rules(path, "parse.noise", raw.get("noise")),
         noise_spans=_noise_rules(path, "parse.noise_spans", raw.get("noise_spans")),
         flat_tables=_flat_tables(path, raw.get("flat_tables")),
@@ -179,6 +271,7 @@ def _kind_config(path: Path, raw: Any) -> KindConfig:
         return KindConfig()
     if not isinstance(raw, dict):
         raise RefereeError(f"{path}: [kinds] must be a table")
+    _known_keys(path, "kinds", raw, {*KIND_NAMES, "card_under", "card_pattern", "definition_pattern"})
     by_section: dict[str, str] = {}
     for kind in KIND_NAMES:
         for key in _str_list(path, f"kinds.{kind}", raw.get(kind)):
@@ -210,23 +303,88 @@ def load_game(folder: Path) -> Game:
     for key in ("title", "language", "rulebook"):
         if not isinstance(raw.get(key), str) or not raw[key].strip():
             raise RefereeError(f"{path}: '{key}' is required and must be a non-empty string")
+    _known_keys(path, "", raw, TOP_KEYS)
     rulebook = folder / raw["rulebook"]
     if rulebook.resolve().parent != folder.resolve():
         raise RefereeError(f"{path}: 'rulebook' must name a file inside {folder}")
+    players = raw.get("players", "")
+    if not isinstance(players, (str, int)) or isinstance(players, bool):
+        raise RefereeError(f"{path}: 'players' must be a string such as \"2-4\"")
+    links = _table(path, "links", raw.get("links"))
+    _known_keys(path, "links", links, {"page_index"})
     return Game(
         id=game_id,
         title=raw["title"],
         language=raw["language"],
-        players=str(raw.get("players", "")),
+        players=str(players),
         aliases=_str_list(path, "aliases", raw.get("aliases")),
         folder=folder,
         rulebook=rulebook,
         parse=_parse_config(path, raw.get("parse")),
         kinds=_kind_config(path, raw.get("kinds")),
         raw=raw,
+        terms=_terms(path, raw.get("terms")),
+        page_index=_string(path, "links.page_index", links["page_index"]) if "page_index" in links else None,
+        precedence=_precedence(path, raw.get("precedence")),
+        overrides=_overrides(path, raw.get("overrides")),
+        conflicts=_conflicts(path, raw.get("conflicts")),
         translations=_translations(path, folder, raw.get("translations")),
         sheet=sheet_config(path, raw.get("sheet")),
     )
+
+
+def _terms(path: Path, value: Any) -> dict[str, list[str]]:
+    return {name: _str_list(path, f"terms.{name}", aliases) for name, aliases in _table(path, "terms", value).items()}
+
+
+def _precedence(path: Path, value: Any) -> list[PrecedenceRule]:
+    rules = []
+    for i, item in enumerate(_tables(path, "precedence", value, {"higher", "over", "entry"})):
+        where = f"precedence[{i}]"
+        higher = _str_list(path, f"{where}.higher", item.get("higher"))
+        if not higher:
+            raise RefereeError(f"{path}: {where}.higher must list the sources that win")
+        over = _string(path, f"{where}.over", item.get("over"), "rulebook")
+        rules.append(PrecedenceRule(higher, over, _string(path, f"{where}.entry", item.get("entry"))))
+    return rules
+
+
+def _overrides(path: Path, value: Any) -> list[Override]:
+    found = []
+    for i, item in enumerate(_tables(path, "overrides", value, {"effect", "rules", "why"})):
+        where = f"overrides[{i}]"
+        found.append(
+            Override(
+                _regex(path, f"{where}.effect", item.get("effect")),
+                _str_list(path, f"{where}.rules", item.get("rules")),
+                _string(path, f"{where}.why", item.get("why"), ""),
+            )
+        )
+    return found
+
+
+def _conflicts(path: Path, value: Any) -> list[Conflict]:
+    found = []
+    for i, item in enumerate(_tables(path, "conflicts", value, {"entries", "reason"})):
+        where = f"conflicts[{i}]"
+        entries = _str_list(path, f"{where}.entries", item.get("entries"))
+        if len(entries) != 2:
+            raise RefereeError(f"{path}: {where}.entries must name two entries")
+        found.append(Conflict((entries[0], entries[1]), _string(path, f"{where}.reason", item.get("reason"), "")))
+    return found
+
+
+def _unique_names(games: list[Game]) -> None:
+    """No two games answer to one name: `toc takkure` must never show another game."""
+    owner: dict[str, Game] = {}
+    for game in games:
+        for name in sorted(game.names()):
+            if name in owner and owner[name] is not game:
+                raise RefereeError(
+                    f"{game.folder / 'game.toml'}: the name {name!r} is already {owner[name].id}'s; "
+                    "aliases must be unique across games"
+                )
+            owner[name] = game
 
 
 def _translations(path: Path, folder: Path, raw: Any) -> dict[str, Path]:
@@ -253,4 +411,6 @@ def discover_games(corpus_dir: Path) -> list[Game]:
     folders = sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
     if not folders:
         raise RefereeError(f"{corpus_dir}: no game folders (each needs a game.toml)")
-    return [load_game(folder) for folder in folders]
+    games = [load_game(folder) for folder in folders]
+    _unique_names(games)
+    return games

@@ -85,7 +85,7 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 
 def _page_index(book: ParsedBook, game: Game) -> dict[str, int]:
     """The book's own index: 'Topic (page)' pairs from the configured glossary section."""
-    key = game.raw.get("links", {}).get("page_index")
+    key = game.page_index
     if not key:
         return {}
     index: dict[str, int] = {}
@@ -103,12 +103,17 @@ class _Joined:
     def __init__(self, texts: list[str]) -> None:
         self.text = "\n".join(texts)  # norm() leaves no newline, so a match never spans two texts
         self.starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0)) if texts else []
+        self._missing: set[str] = set()  # phrases no text holds: a second look would rescan everything
 
     def first(self, phrase: str, k: int) -> int | None:
-        if k >= len(self.starts):
+        if k >= len(self.starts) or phrase in self._missing:
             return None
         at = self.text.find(phrase, self.starts[k])
-        return None if at < 0 else bisect.bisect_right(self.starts, at) - 1
+        if at < 0:
+            if self.text.find(phrase) < 0:
+                self._missing.add(phrase)
+            return None
+        return bisect.bisect_right(self.starts, at) - 1
 
 
 class _Resolver:
@@ -237,7 +242,7 @@ def explicit_references(game: Game, book: ParsedBook) -> list[Edge]:
     edges: list[Edge] = []
     for entry in book.entries:
         text = entry.text
-        if resolver.pages and entry.section_id == f"{game.id}/{game.raw['links']['page_index']}":
+        if resolver.pages and entry.section_id == f"{game.id}/{game.page_index}":
             continue  # the index itself is not a set of references
         for m in PAGE.finditer(text):
             edges.append(resolver.page(entry, m))
@@ -322,7 +327,7 @@ def extract_terms(game: Game, book: ParsedBook) -> list[Term]:
         if definer is not None:
             title = re.sub(r"\s*\((?:declaration|execution)\)$", "", section.title, flags=re.I)
             add(title, definer, "heading")
-    for name, aliases in game.raw.get("terms", {}).items():
+    for name, aliases in game.terms.items():
         definer = _configured_definer(book, members, name)
         if definer is None:
             raise RefereeError(f"{game.folder / 'game.toml'}: term {name!r} appears in no entry of the book")
@@ -424,7 +429,10 @@ class _TfIdf:
             if word in self.arrays:
                 docs, counts = self.arrays[word]
                 scores[docs] += math.log(n / len(docs)) * counts
-        order = np.argsort(-scores, kind="stable")[:limit]
+        if limit == 1:  # argmax keeps the first of equal scores, as the stable sort does, without sorting
+            order = np.array([int(np.argmax(scores))]) if len(scores) else np.array([], dtype=int)
+        else:
+            order = np.argsort(-scores, kind="stable")[:limit]
         return [self.candidates[i] for i in order if scores[i] > 0]
 
 
@@ -434,12 +442,12 @@ def priority_edges(game: Game, book: ParsedBook) -> tuple[list[Edge], list[Prece
     edges: list[Edge] = []
     precedence = []
     sections = {s.id: s for s in book.sections}
-    for rule in game.raw.get("precedence", []):
-        target = rule.get("entry", "")
+    for rule in game.precedence:
+        target = rule.entry
         if target not in by_id and target not in sections:
             raise RefereeError(f"{path}: precedence entry {target!r} does not exist")
         says = by_id[target].text if target in by_id else sections[target].heading
-        precedence.append(Precedence(list(rule["higher"]), rule.get("over", "rulebook"), target, says))
+        precedence.append(Precedence(list(rule.higher), rule.over, target, says))
     faqs = [e for e in book.entries if e.kind == "faq"]
     matcher = _TfIdf([e for e in book.entries if e.normative and e.source == "rulebook"]) if faqs else None
     for entry in faqs:
@@ -447,22 +455,22 @@ def priority_edges(game: Game, book: ParsedBook) -> tuple[list[Edge], list[Prece
             question = entry.text.split(" A: ", 1)[0]
             for target in matcher.best(question, 1):
                 edges.append(Edge(entry.id, target.id, "clarifies", question, "matched by the question's words"))
-    for override in game.raw.get("overrides", []):
-        pattern = re.compile(override["effect"])
-        targets = override.get("rules", [])
+    for override in game.overrides:
+        pattern = override.effect
+        targets = override.rules
         for target in targets:
             if target not in by_id:
                 raise RefereeError(f"{path}: overrides rule {target!r} does not exist")
         for entry in book.entries:
             match = pattern.search(entry.text) if entry.kind == "card" else None
             if match:
-                edges.extend(Edge(entry.id, t, "overrides", match.group(0), override.get("why", "")) for t in targets)
-    for conflict in game.raw.get("conflicts", []):
-        first, second = conflict["entries"]
+                edges.extend(Edge(entry.id, t, "overrides", match.group(0), override.why) for t in targets)
+    for conflict in game.conflicts:
+        first, second = conflict.entries
         for eid in (first, second):
             if eid not in by_id:
                 raise RefereeError(f"{path}: conflict entry {eid!r} does not exist")
-        edges.append(Edge(first, second, "conflicts", conflict.get("reason", ""), conflict.get("reason", "")))
+        edges.append(Edge(first, second, "conflicts", conflict.reason, conflict.reason))
     edges.extend(_annotations(book))
     return edges, precedence
 

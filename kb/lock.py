@@ -60,10 +60,20 @@ def holder(path: Path) -> str:
         return "another process"
 
 
+_held: dict[Path, int] = {}  # locks this process holds -> depth: re-entrant within a process
+
+
 @contextmanager
 def write_lock(db_path: Path, purpose: str, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the database's write lock; a second writer waits (and is told whom for)."""
     path = lock_path(db_path)
+    if path in _held:
+        _held[path] += 1
+        try:
+            yield
+        finally:
+            _held[path] -= 1
+        return
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
@@ -76,15 +86,17 @@ def write_lock(db_path: Path, purpose: str, on_wait: Callable[[str], None] | Non
         stamp = {"pid": os.getpid(), "purpose": purpose, "since": time.strftime("%H:%M:%S")}
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps(stamp).encode(), 0)
+        _held[path] = 1
         yield
     finally:
+        _held.pop(path, None)
         os.close(fd)  # closing releases the lock
 
 
 def is_locked(db_path: Path) -> bool:
     """Whether a writer holds the lock right now (readers use it to tell a swap from damage)."""
     path = lock_path(db_path)
-    if not path.exists():
+    if not path.exists() or path in _held:
         return False
     try:
         fd = os.open(path, os.O_RDONLY)

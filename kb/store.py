@@ -69,7 +69,7 @@ def schema_version(path: Path) -> int:
     return int.from_bytes(header[60:64], "big") if len(header) == 100 else 0
 
 
-_opened: list[Path] = []  # databases this process opened, for `explain_failure`
+_opened: list[Path] = []  # the databases this process opened (a few, most recent last), for `explain_failure`
 
 
 def open_db(path: Path) -> sqlite_utils.Database:
@@ -84,7 +84,9 @@ def open_db(path: Path) -> sqlite_utils.Database:
     if kind == "legacy" or schema_version(path) != SCHEMA_VERSION:
         raise RefereeError(f"{path}: built by another version of Referee; run `referee build` to rebuild it")
     connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    _opened.append(path)
+    if path in _opened:
+        _opened.remove(path)
+    _opened[:] = [*_opened[-3:], path]
     return sqlite_utils.Database(connection)
 
 

@@ -83,22 +83,31 @@ def digest(*paths: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("hostile-corpus")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two small books, built and indexed once; each case gets its own copy."""
+    folder = tmp_path_factory.mktemp("hostile")
     for game in SMALL_GAMES:
-        shutil.copytree(ROOT / "corpus" / game, folder / game)
+        shutil.copytree(ROOT / "corpus" / game, folder / "corpus" / game)
+    db = folder / "kb" / "referee.db"
+    done = referee("build", "--db", str(db), "--corpus", str(folder / "corpus"))
+    assert done.returncode == 0, done.stderr
+    done = referee("index", "--db", str(db))
+    assert done.returncode == 0, done.stderr
     return folder
 
 
 @pytest.fixture()
-def library(tmp_path: Path, corpus: Path) -> dict[str, Path]:
-    """A fresh corpus copy, a built database and its index, for cases that break things."""
-    own = tmp_path / "corpus"
-    shutil.copytree(corpus, own)
+def library(tmp_path: Path, template: Path) -> dict[str, Path]:
+    """A fresh copy of the built library, for a case that breaks things."""
+    shutil.copytree(template / "corpus", tmp_path / "corpus")
+    shutil.copytree(template / "kb", tmp_path / "kb")
     db = tmp_path / "kb" / "referee.db"
-    done = referee("build", "--db", str(db), "--corpus", str(own))
-    assert done.returncode == 0, done.stderr
-    return {"corpus": own, "db": db, "tmp": tmp_path}
+    return {"corpus": tmp_path / "corpus", "db": db, "index": db.with_name("referee.index"), "tmp": tmp_path}
+
+
+def index_files(lib: dict[str, Path]) -> dict[str, bytes]:
+    """The index's content (its config holds a build time, so it is left out)."""
+    return {p.name: p.read_bytes() for p in sorted(lib["index"].iterdir()) if p.name != "config.json"}
 
 
 # ---------------------------------------------------------------- the cases
@@ -107,7 +116,9 @@ def library(tmp_path: Path, corpus: Path) -> dict[str, Path]:
 @dataclass
 class Case:
     """One hostile thing: `setup` prepares it and returns the command line; the row says what
-    must come out: an error line holding `needles`, or success checked by `then`."""
+    must come out: an error line holding `needles`, or success checked by `then`.
+
+    `changes` names what the case itself damages (and so may be repaired): "db", "index"."""
 
     name: str
     setup: Callable[[dict[str, Path]], list[str]]
@@ -115,6 +126,12 @@ class Case:
     then: Callable[[dict[str, Path], subprocess.CompletedProcess], None] | None = None
     env: Callable[[dict[str, Path]], dict[str, str]] = field(default=lambda lib: {})
     skip: str | None = None
+    changes: tuple[str, ...] = ()
+    real: bool = False  # run the real `referee` (real model loading), not the cheap-encoder one
+
+
+def _db(lib, *args: str) -> list[str]:
+    return [*args, "--db", str(lib["db"])]
 
 
 def _notes(lib: dict[str, Path]) -> Path:
@@ -143,14 +160,17 @@ def _device_node(lib):
     return _build_into(node, lib)
 
 
-def _foreign_sqlite(lib):
-    path = lib["tmp"] / "other.db"
+def _make_foreign(path: Path) -> Path:
     connection = sqlite3.connect(path)
     connection.execute("create table entries (id text, text text)")
     connection.execute("insert into entries values ('a', 'my data')")
     connection.commit()
     connection.close()
-    return _build_into(path, lib)
+    return path
+
+
+def _foreign_sqlite(lib):
+    return _build_into(_make_foreign(lib["tmp"] / "other.db"), lib)
 
 
 def _a_folder(lib):
@@ -171,11 +191,8 @@ def _read_only_folder(lib):
     return _build_into(folder / "kb.db", lib)
 
 
-def _unchanged(path_of: Callable[[dict[str, Path]], Path], content: bytes | None = None):
-    def check(lib, done) -> None:
-        assert path_of(lib).read_bytes() == (content if content is not None else b"my precious notes\n")
-
-    return check
+def _unchanged_notes(lib, done) -> None:
+    assert (lib["tmp"] / "notes.txt").read_bytes() == b"my precious notes\n"
 
 
 def _foreign_kept(lib, done) -> None:
@@ -183,53 +200,524 @@ def _foreign_kept(lib, done) -> None:
     assert rows == [("a", "my data")]
 
 
+def _garble(path: Path, at: float = 0.5, size: int = 4096) -> None:
+    """Flip the bits of `size` bytes from `at` (a fraction of the file) on."""
+    data = bytearray(path.read_bytes())
+    start = int(len(data) * at)
+    data[start : start + size] = bytes((b ^ 0x5A) for b in data[start : start + size])
+    path.write_bytes(bytes(data))
+
+
+def _garble_pages(path: Path) -> None:
+    """Garble every page but the first (the header stays: it is still a Referee file, a broken one)."""
+    _garble(path, 0.0001 + 4096 / path.stat().st_size, path.stat().st_size)
+
+
+def _truncate(path: Path, keep: float = 0.5) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * keep)])
+
+
+def _damaged_db(how: Callable[[Path], None], *command: str):
+    def setup(lib):
+        how(lib["db"])
+        return _db(lib, *command)
+
+    return setup
+
+
+def _sql(statement: str):
+    def how(path: Path) -> None:
+        connection = sqlite3.connect(path)
+        connection.execute(statement)
+        connection.commit()
+        connection.close()
+
+    return how
+
+
+def _foreign_at_db(path: Path) -> None:
+    path.unlink()
+    _make_foreign(path)
+
+
+def _damaged_index(how: Callable[[dict[str, Path]], None], *command: str):
+    def setup(lib):
+        how(lib)
+        return _db(lib, *command)
+
+    return setup
+
+
+def _repaired(lib, done) -> None:
+    """The damaged index was rebuilt (never answered from): the same vectors as before."""
+    assert "damaged" in done.stderr + done.stdout
+    assert index_files(lib) == lib["index_before"]
+
+
+def _rebuild_all_games(lib, done) -> None:
+    games = {row[0] for row in sqlite3.connect(lib["db"]).execute("select id from games")}
+    assert games == set(SMALL_GAMES)
+    assert sqlite3.connect(lib["db"]).execute("pragma quick_check").fetchone()[0] == "ok"
+
+
+def _corpus_edit(game: str, edit: Callable[[Path], None], *command: str):
+    def setup(lib):
+        edit(lib["corpus"] / game)
+        return [*command, "--db", str(lib["db"]), "--corpus", str(lib["corpus"])]
+
+    return setup
+
+
+def _checks_py(body: str):
+    def edit(folder: Path) -> None:
+        (folder / "checks.py").write_text(body)
+
+    return edit
+
+
+def _check_with_corpus(*args: str):
+    def setup(lib):
+        return ["check", *args]
+
+    return setup
+
+
+def _stdin_file(lib, content: bytes) -> Path:
+    path = lib["tmp"] / "situation.yaml"
+    path.write_bytes(content)
+    return path
+
+
+def _situation(content: bytes):
+    def setup(lib):
+        return ["check", str(_stdin_file(lib, content))]
+
+    return setup
+
+
+BILLION_LAUGHS = b"""game: ta-ke
+check: setup-stack
+a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+facts: {stack: *g}
+"""
+
+
+def _questions(content: bytes):
+    def setup(lib):
+        path = lib["tmp"] / "questions.jsonl"
+        path.write_bytes(content)
+        return _db(lib, "eval", str(path))
+
+    return setup
+
+
+def _to_dev_full(*command: str):
+    def setup(lib):
+        return _db(lib, *command)
+
+    return setup
+
+
+def _home_is_a_file(lib) -> dict[str, str]:
+    home = lib["tmp"] / "home-file"
+    home.write_text("not a folder")
+    return {"HOME": str(home), "XDG_CONFIG_HOME": ""}
+
+
+def _binary_settings(lib) -> dict[str, str]:
+    config = lib["tmp"] / "config"
+    (config / "referee").mkdir(parents=True)
+    (config / "referee" / "default-game").write_bytes(b"\x00\xff\xfe binary \x89PNG")
+    return {"XDG_CONFIG_HOME": str(config)}
+
+
+def _cache_is_a_file(lib) -> dict[str, str]:
+    cache = lib["tmp"] / "cache-file"
+    cache.write_text("not a folder")
+    return {"REFEREE_CACHE": str(cache)}
+
+
 CASES = [
-    Case("build --db onto a text file", _text_file, ("not a Referee knowledge base",), _unchanged(_notes)),
+    # --- a build never overwrites what is not a Referee database
+    Case("build --db onto a text file", _text_file, ("not a Referee knowledge base",), _unchanged_notes),
     Case(
         "build --db onto a symlink to a text file",
         _symlink_to_text,
         ("not a Referee knowledge base",),
-        _unchanged(lambda lib: lib["tmp"] / "notes.txt"),
+        _unchanged_notes,
     ),
     Case(
-        "build --db onto a device node",
-        _device_node,
-        ("not a regular file",),
-        skip=None if IS_ROOT else "mknod needs root",
+        "build --db onto a device node", _device_node, ("not a regular file",), skip=None if IS_ROOT else "needs root"
     ),
     Case("build --db onto a foreign SQLite file", _foreign_sqlite, ("not a Referee knowledge base",), _foreign_kept),
     Case("build --db onto a folder", _a_folder, ("is a folder",)),
+    Case("build --db onto a read-only database", _read_only_db, ("read-only",), skip="root" if IS_ROOT else None),
+    Case("build into a read-only folder", _read_only_folder, ("not writable",), skip="root" if IS_ROOT else None),
+    # --- a broken database is one line, and a build repairs it
     Case(
-        "build --db onto a read-only database",
-        _read_only_db,
-        ("read-only",),
-        skip="root writes anywhere" if IS_ROOT else None,
+        "show on a garbled database",
+        _damaged_db(_garble_pages, "show", "ta-ke/set-up/1"),
+        ("referee build",),
+        changes=("db",),
     ),
     Case(
-        "build into a read-only folder",
-        _read_only_folder,
-        ("not writable",),
-        skip="root writes anywhere" if IS_ROOT else None,
+        "ask on a garbled database",
+        _damaged_db(_garble_pages, "ask", "how do I set up?"),
+        ("referee build",),
+        changes=("db",),
+    ),
+    Case(
+        "show on a truncated database",
+        _damaged_db(_truncate, "show", "ta-ke/set-up/1"),
+        ("referee build",),
+        changes=("db",),
+    ),
+    Case(
+        "games on a foreign SQLite file with an entries table",
+        _damaged_db(_foreign_at_db, "games"),
+        ("not a Referee knowledge base",),
+        changes=("db",),
+    ),
+    Case(
+        "show with a dropped table",
+        _damaged_db(_sql("drop table sections"), "show", "ta-ke"),
+        ("referee build",),
+        changes=("db",),
+    ),
+    Case(
+        "search with a garbled full-text index",
+        _damaged_db(
+            _sql("update entries_fts_data set block = x'00ff00ff00ff' where id = 10"), "search", "stack", "-g", "ta-ke"
+        ),
+        ("referee build",),
+        changes=("db", "index"),
+    ),
+    Case(
+        "build --game on a garbled database rebuilds every game",
+        lambda lib: (_garble(lib["db"], 0.3, 1 << 16), [*_build_into(lib["db"], lib), "--game", "ta-ke"])[1],
+        then=_rebuild_all_games,
+        changes=("db", "index"),
+    ),
+    Case(
+        "build --game on a truncated database rebuilds every game",
+        lambda lib: (_truncate(lib["db"], 0.3), [*_build_into(lib["db"], lib), "--game", "ta-ke"])[1],
+        then=_rebuild_all_games,
+        changes=("db", "index"),
+    ),
+    # --- a broken index is rebuilt or refused, never answered from
+    Case(
+        "ask with a garbled vectors.faiss",
+        _damaged_index(lambda lib: _garble(lib["index"] / "vectors.faiss"), "ask", "how do I set up?", "-g", "ta-ke"),
+        then=_repaired,
+        changes=("index",),
+    ),
+    Case(
+        "index (not --force) notices a garbled vectors.faiss",
+        _damaged_index(lambda lib: _garble(lib["index"] / "vectors.faiss"), "index"),
+        then=_repaired,
+        changes=("index",),
+    ),
+    Case(
+        "ask with a deleted vectors.faiss",
+        _damaged_index(lambda lib: (lib["index"] / "vectors.faiss").unlink(), "ask", "set up", "-g", "ta-ke"),
+        then=_repaired,
+        changes=("index",),
+    ),
+    Case(
+        "ask with a truncated vectors.faiss",
+        _damaged_index(lambda lib: _truncate(lib["index"] / "vectors.faiss"), "ask", "set up", "-g", "ta-ke"),
+        then=_repaired,
+        changes=("index",),
+    ),
+    Case(
+        "search with a missing unit table",
+        _damaged_index(lambda lib: (lib["index"] / "units.npz").unlink(), "search", "set up", "-g", "ta-ke"),
+        then=_repaired,
+        changes=("index",),
+    ),
+    Case(
+        "ask with a wrong-typed config.json",
+        _damaged_index(
+            lambda lib: (lib["index"] / "config.json").write_text('{"model": 5, "dim": "x"}'),
+            "ask",
+            "set up",
+            "-g",
+            "ta-ke",
+        ),
+        then=_repaired,
+        changes=("index",),
+    ),
+    Case(
+        "ask with an index folder that is a file",
+        _damaged_index(
+            lambda lib: (shutil.rmtree(lib["index"]), lib["index"].write_text("mine")), "ask", "set up", "-g", "ta-ke"
+        ),
+        ("not a folder Referee made",),
+        then=lambda lib, done: lib["index"].read_text() == "mine" or pytest.fail("the file was replaced"),
+        changes=("index",),
+    ),
+    # --- input checked at the edge
+    Case("ask with a lone surrogate", lambda lib: _db(lib, "ask", "pass \udcff", "-g", "ta-ke"), ("not valid UTF-8",)),
+    Case(
+        "eval with a question file that is not UTF-8",
+        _questions(b'{"id": "1", "game": "ta-ke", "q": "\xff\xfe", "gold": ["x"]}\n'),
+        ("not UTF-8",),
+    ),
+    Case(
+        "eval with a lone surrogate in a question",
+        _questions(b'{"id": "1", "game": "ta-ke", "q": "pass \\udc80", "gold": ["x"]}\n'),
+        ("not valid UTF-8",),
+    ),
+    Case("check with a YAML billion laughs", _situation(BILLION_LAUGHS), ("aliases",)),
+    Case(
+        "check with a 5,000-digit YAML integer",
+        _situation(b"check: setup-stack\nfacts: {stack: " + b"9" * 5000 + b"}\n"),
+        ("cannot be read",),
+    ),
+    Case("check with 100k-deep nested JSON", _situation(b"[" * 100_000 + b"]" * 100_000), ("nested",)),
+    Case("check with a situation that is not UTF-8", _situation(b"check: \xff\xfe\n"), ("not UTF-8",)),
+    # --- a game's checks.py that fails
+    Case(
+        "build with a checks.py that raises",
+        _corpus_edit("ta-ke", _checks_py("raise RuntimeError('boom')\n"), "build"),
+        ("checks.py", "boom"),
+    ),
+    Case(
+        "build with a checks.py with a syntax error",
+        _corpus_edit("ta-ke", _checks_py("def broken(:\n"), "build"),
+        ("checks.py", "line 1"),
+    ),
+    Case(
+        "check with a checks.py that raises",
+        lambda lib: (_checks_py("raise RuntimeError('boom')\n")(lib["corpus"] / "ta-ke"), ["check", "--list"])[1],
+        ("checks.py", "boom"),
+        env=lambda lib: {"REFEREE_CORPUS": str(lib["corpus"])},
+    ),
+    Case(
+        "check with a missing REFEREE_CORPUS folder",
+        lambda lib: ["check", "--list"],
+        ("nowhere",),
+        env=lambda lib: {"REFEREE_CORPUS": str(lib["tmp"] / "nowhere")},
+    ),
+    # --- outputs and settings that cannot be written or read
+    Case(
+        "sheet -o /dev/full",
+        lambda lib: _db(lib, "sheet", "ta-ke", "-o", "/dev/full"),
+        ("no space",),
+        env=lambda lib: {"REFEREE_CORPUS": str(lib["corpus"])},
+    ),
+    Case("games > /dev/full", lambda lib: _db(lib, "games"), ("no space",)),
+    Case(
+        "use with HOME a file",
+        lambda lib: _db(lib, "use", "ta-ke"),
+        ("cannot save the default game",),
+        env=_home_is_a_file,
+    ),
+    Case(
+        "ask with a binary settings file",
+        lambda lib: _db(lib, "ask", "set up"),
+        ("referee use --clear",),
+        env=_binary_settings,
+    ),
+    Case(
+        "index with REFEREE_CACHE pointing at a file",
+        lambda lib: _db(lib, "index", "--force"),
+        ("REFEREE_CACHE",),
+        env=_cache_is_a_file,
+        real=True,
+    ),
+    Case(
+        "index with a REFEREE_MODEL that does not exist",
+        lambda lib: _db(lib, "index"),
+        ("no-such-org/no-such-model",),
+        env=lambda lib: {"REFEREE_MODEL": "no-such-org/no-such-model", "HF_HUB_OFFLINE": ""},
+        real=True,
+    ),
+    Case(
+        "index with a REFEREE_MODEL folder that does not exist",
+        lambda lib: _db(lib, "index"),
+        ("no such model folder",),
+        env=lambda lib: {"REFEREE_MODEL": "/nowhere/model"},
+        real=True,
     ),
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def _toml(game: str, edit: Callable[[str], str]):
+    def change(folder: Path) -> None:
+        path = folder / "game.toml"
+        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+    return _corpus_edit(game, change, "build")
+
+
+def _sheetconf_missing() -> str | None:
+    import importlib.util
+
+    return None if importlib.util.find_spec("kb.sheetconf") else "[sheet] is validated by kb/sheetconf.py (issue 15)"
+
+
+CASES += [
+    # --- game.toml: every key typed, unknown keys refused, names unique across games
+    Case(
+        "game.toml claiming another game's alias",
+        _toml("tacocat", lambda t: t.replace('aliases = ["tacocat"', 'aliases = ["ta ke", "tacocat"')),
+        ("tacocat/game.toml", "'ta ke'", "already ta-ke's"),
+    ),
+    Case(
+        'game.toml short_line_headings = "no"',
+        _toml("ta-ke", lambda t: t.replace("short_line_headings = true", 'short_line_headings = "no"')),
+        ("ta-ke/game.toml", "parse.short_line_headings", "true or false"),
+    ),
+    Case(
+        "game.toml with an unknown top-level key",
+        _toml("ta-ke", lambda t: t.replace("[parse]", 'rulebok = "typo.txt"\n\n[parse]')),
+        ("ta-ke/game.toml", "unknown key 'rulebok'"),
+    ),
+    Case(
+        "game.toml with an unknown [parse] key",
+        _toml("ta-ke", lambda t: t.replace("[parse]", "[parse]\nshort_lines_headings = true")),
+        ("ta-ke/game.toml", "unknown key 'parse.short_lines_headings'"),
+    ),
+    Case(
+        "game.toml with a mistyped [[precedence]]",
+        _toml("ta-ke", lambda t: t + '\n[[precedence]]\nhigher = "faq"\nentry = "ta-ke/set-up/1"\n'),
+        ("ta-ke/game.toml", "precedence[0].higher"),
+    ),
+    Case(
+        "game.toml with players = true",
+        _toml("ta-ke", lambda t: t.replace('players = "2"', "players = true")),
+        ("ta-ke/game.toml", "players"),
+    ),
+    Case(
+        'game.toml [sheet] sentences = "three"',
+        _toml("ta-ke", lambda t: t.replace("sentences = 3\n", 'sentences = "three"\n', 1)),
+        ("ta-ke/game.toml", "sentences"),
+        skip=_sheetconf_missing(),
+    ),
+]
+
+FACTS_REASON = "facts validated in kb/checks.py (issue 16)"
+
+
+def _facts_case(name: str, args: list[str], needles: tuple[str, ...]) -> Case:
+    return Case(name, lambda lib: ["check", *args], needles)
+
+
+FACT_CASES = [
+    _facts_case(
+        "check with passer=nan,nan",
+        ["-c", "pass-direction", "-f", "passer=nan,nan", "-f", "receiver=14,20"],
+        ("passer",),
+    ),
+    _facts_case(
+        "check with a 10^400 fact",
+        ["-c", "pass-direction", "-f", "passer=1e400,1", "-f", "receiver=14,20"],
+        ("passer",),
+    ),
+    Case(
+        "check with passer: [true, false]",
+        _situation(b"check: pass-direction\nfacts: {passer: [true, false], receiver: [14, 20]}\n"),
+        ("passer",),
+    ),
+    Case(
+        "check with a non-string fact name",
+        _situation(b"check: pass-direction\nfacts: {1: [1, 2], passer: [10, 20], receiver: [14, 20]}\n"),
+        ("1",),
+    ),
+]
+
+CASES.append(
+    Case(
+        "build onto a full disk (a file size limit stands in for it)",
+        lambda lib: _build_into(lib["db"], lib),
+        ("is the disk full",),
+    )
+)
+STDOUT_TO_DEV_FULL = {"games > /dev/full"}
+FULL_DISK = {"build onto a full disk (a file size limit stands in for it)"}
+
+
+def _small_file_limit() -> None:
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+
+
+def _facts_fixed() -> bool:
+    """Whether kb/checks.py refuses non-finite numbers yet (the states teammate's issue 16)."""
+    from kb.checks import Fact, _convert
+    from kb.errors import RefereeError
+
+    try:
+        _convert(Fact("x", "point", "", low=None, high=None), "nan,nan")
+    except RefereeError:
+        return True
+    return False
+
+
+ALL_CASES = CASES + [
+    case if _facts_fixed() else pytest.param(case, marks=pytest.mark.xfail(reason=FACTS_REASON, strict=False))
+    for case in FACT_CASES
+]
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[getattr(c, "name", None) or c.values[0].name for c in ALL_CASES])
 def test_hostile_case(case: Case, library: dict[str, Path]) -> None:
     if case.skip:
         pytest.skip(case.skip)
-    index = library["db"].with_name("referee.index")
-    before = digest(library["db"], index)
+    before = {"db": digest(library["db"]), "index": digest(library["index"])}
+    library["index_before"] = index_files(library)  # type: ignore[assignment]
     args = case.setup(library)
-    done = referee(*args, env=case.env(library))
+    env = {k: v for k, v in case.env(library).items()}
+    if case.real:
+        done = subprocess.run(
+            [sys.executable, "-c", "from cli.main import main; main()", *args],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            timeout=300,
+        )
+    elif case.name in FULL_DISK:
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "tests" / "hostile_cli.py"), *args],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            preexec_fn=_small_file_limit,
+        )
+    elif case.name in STDOUT_TO_DEV_FULL:
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, str(ROOT / "tests" / "hostile_cli.py"), *args],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+            )
+    else:
+        done = referee(*args, env=env)
     if case.needles:
         one_line_error(done, *case.needles)
     else:
-        assert done.returncode == 0, done.stderr
+        assert done.returncode == 0, done.stderr[-3000:]
     if case.then:
         case.then(library, done)
-    library["db"].chmod(0o644)
-    assert digest(library["db"], index) == before, "a built database or index changed"
+    if library["db"].exists():
+        library["db"].chmod(0o644)
+    if "db" not in case.changes:
+        assert digest(library["db"]) == before["db"], "the built database changed"
+    if "index" not in case.changes:
+        assert digest(library["index"]) == before["index"], "the built index changed"
 
 
 # ---------------------------------------------------------------- concurrency and leftovers
@@ -279,3 +767,37 @@ def test_a_killed_builds_leftovers_are_removed_by_the_next_build(library: dict[s
     done = referee("index", "--db", str(db))
     assert done.returncode == 0, done.stderr
     assert not staging.exists()
+
+
+def test_four_asks_after_a_build_make_one_rebuild_between_them(library: dict[str, Path]) -> None:
+    """Before the lock each stale `ask` rebuilt the index itself (four rebuilds at once)."""
+    book = next((library["corpus"] / "ta-ke").glob("*.txt"))
+    book.write_text(book.read_text(encoding="utf-8") + "\nA new rule for the stack.\n", encoding="utf-8")
+    done = referee("build", "--db", str(library["db"]), "--corpus", str(library["corpus"]))
+    assert done.returncode == 0, done.stderr
+    builds = library["tmp"] / "builds.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "REFEREE_TEST_BUILDS": str(builds)}
+    asks = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "tests" / "hostile_cli.py"),
+                "ask",
+                "stack",
+                "-g",
+                "ta-ke",
+                "--json",
+                "--db",
+                str(library["db"]),
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    results = [(ask.wait(timeout=300), ask.stdout.read(), ask.stderr.read()) for ask in asks]
+    assert all(code == 0 for code, _, _ in results), [err for _, _, err in results]
+    assert len(builds.read_text().splitlines()) == 1
+    assert all('"answer"' in out for _, out, _ in results)

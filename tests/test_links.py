@@ -94,7 +94,7 @@ def test_configured_term_must_exist_in_the_book(game) -> None:
     from dataclasses import replace
 
     g = game("tacocat")
-    broken = replace(g, raw={**g.raw, "terms": {"Неіснуючий": ["ghost"]}})
+    broken = replace(g, terms={"Неіснуючий": ["ghost"]})
     book = parse_book(broken, g.read_rulebook())
     with pytest.raises(Exception, match="appears in no entry"):
         extract_terms(broken, book)
