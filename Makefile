@@ -33,6 +33,7 @@ bench: setup
 	$(BIN)/python benchmarks/search_quality.py data/questions-dev.jsonl
 	$(BIN)/python benchmarks/search_quality.py data/questions-extra.jsonl
 	$(BIN)/python benchmarks/search_quality.py data/questions-third.jsonl
+	$(BIN)/python benchmarks/answer_quality.py
 	$(BIN)/python benchmarks/latency.py
 	$(BIN)/python benchmarks/scale.py
 

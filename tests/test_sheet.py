@@ -65,7 +65,7 @@ def test_every_quote_is_the_books_words_and_cited(built_db: Path, fitted, spec: 
     notes = sheet.footnotes()
     cited = {int(n) for group in re.findall(r"\[([\d, ]+)\]", markdown) for n in group.split(", ")}
     assert cited == set(notes.values())
-    sources = markdown.rsplit("Sources", 1)[1]
+    sources = markdown.rsplit("(`referee show", 1)[1]
     for entry, number in notes.items():
         typed = sheet.ascii_ids[entry]
         assert typed.isascii() and f"{number} {typed.removeprefix(sheet.game + '/')}" in sources

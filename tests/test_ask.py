@@ -1,0 +1,191 @@
+"""`ask`: the passage that answers, or "the book does not say"; the right game; checks in answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from indexer.answer import _links_of, ask
+from indexer.ask_checks import extract_facts, settle_question
+from indexer.passages import question_numbers, row_quote, row_range, select_row
+from kb import store
+from kb.checks import discover_checks
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def checks():
+    return discover_checks(ROOT / "corpus")
+
+
+# ------------------------------------------------------------------ passages (no model)
+
+
+@pytest.mark.parametrize(
+    ("cell", "bounds"),
+    [('0" to 2"', (0, 2)), ('+8"', (8, float("inf"))), ("2-12", (2, 12)), ("5.", (5, 5)), ("2. to 4.", (2, 4))],
+)
+def test_a_rows_first_cell_reads_as_a_range(cell: str, bounds: tuple[float, float]) -> None:
+    assert row_range(cell) == bounds
+
+
+def test_the_questions_numbers_select_a_row_first_at_a_shared_boundary() -> None:
+    table = {"columns": ["Distance", "Modifier"], "rows": [['0" to 2"', "+4"], ['2" to 4"', "+2"], ['4" to 8"', "0"]]}
+    assert select_row(table, question_numbers("a 6-inch pass")) == (2, 6.0)
+    assert select_row(table, question_numbers('a 2" pass')) == (0, 2.0)  # the books' ranges share their ends
+    assert select_row(table, question_numbers("a long pass")) is None
+
+
+def test_a_row_is_quoted_as_the_book_prints_it() -> None:
+    text = 'Pass modifiers (distance between passer and receiver):\n\nDistanceModifier\n0" to 2"+4\n4" to 8"0'
+    assert row_quote(text, ['4" to 8"', "0"]) == '4" to 8"0'
+    assert row_quote(text, ["12", "x"]) is None
+
+
+# ------------------------------------------------------------------ facts from the question (no model)
+
+
+def test_facts_are_read_next_to_the_words_that_name_them(checks) -> None:
+    question = "My scrum-half has BaC 6, throws a 6-inch pass and one of their guys is pressuring him."
+    facts, missing = extract_facts(checks["pass-target"], question)
+    assert facts["bac"] == 6 and facts["distance"] == 6 and facts["pressure"] == 1
+    assert missing == []
+
+
+def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
+    found = settle_question(
+        [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
+    )
+    assert found is not None and found["settled"] is False
+    assert found["missing"] == ["bac"]
+    assert "--fact distance=6" in found["command"] and "--fact from_ground=true" in found["command"]
+
+
+def test_a_question_with_all_its_facts_is_settled_with_citations(checks) -> None:
+    strength = checks["strength-rule"]
+    entry = next(iter(strength.quotes.values()))[0]
+    found = settle_question([strength], "My F 9 carrier tries to break through their F 6 tackler.", [entry])
+    assert found is not None and found["settled"]
+    assert found["result"]["value"]["declarer_wins"] == "1-9"
+    assert all(reason["quote"] for reason in found["result"]["reasons"])
+
+
+def test_a_check_citing_none_of_the_found_entries_is_not_run(checks) -> None:
+    assert settle_question([checks["strength-rule"]], "F 9 against F 6", ["takkure/2.01/1"]) is None
+
+
+# ------------------------------------------------------------------ ask (real model)
+
+
+def test_ask_quotes_verbatim_with_section(searcher, games) -> None:
+    answer = ask(searcher, "Can I tackle a player on the ground?", game="takkure")
+    rulebook = {g.id: g.read_rulebook() for g in games}["takkure"]
+    assert answer["answered"] and answer["answer"], answer
+    for item in answer["answer"] + answer["related"] + answer["clarified_by"]:
+        entry = store.show(searcher.db, item["id"])
+        assert item["quote"] in entry["text"] and item["quote"] in rulebook
+        assert item["path"] == entry["path"]
+
+
+def test_ask_quotes_a_card_whole(searcher) -> None:
+    """A card is read whole at the table: its name and flavour first, its effect last."""
+    answer = ask(searcher, "What does the Colin Meads card do?", game="rugby-world")["answer"][0]
+    card = store.show(searcher.db, answer["id"])
+    assert card["kind"] == "card" and answer["quote"] == card["text"]
+    assert answer["quote"].endswith("The back tackles and automatically steals the ball.")
+
+
+def test_the_row_the_questions_number_selects_is_the_answer(searcher) -> None:
+    answer = ask(searcher, "What is the modifier for a 6 inch pass?", game="takkure")
+    first = answer["answer"][0]
+    assert first["grain"] == "row" and first["quote"] == '4" to 8"0'
+    assert first["row"]["cells"] == ['4" to 8"', "0"] and first["row"]["selected_by"] == 6
+
+
+def test_a_faq_linked_to_the_answer_is_shown_with_the_priority_that_puts_it_first(searcher) -> None:
+    answer = ask(searcher, "If the ball marker reaches beyond 0 on a kick play, do we score?", game="touchdown-heroes")
+    shown = [a["id"] for a in answer["answer"] + answer["clarified_by"]]
+    assert "touchdown-heroes/other/1" in shown
+
+
+def test_the_links_of_an_entry(searcher) -> None:
+    higher, cited, precedence = _links_of(searcher, "touchdown-heroes/play/8")
+    assert ("touchdown-heroes/other/1", "clarifies it") in higher
+    assert "touchdown-heroes/kickoff" in {ref for ref, _ in cited}  # return to "2: Kickoff"
+    assert precedence[0]["higher"] == ["faq"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How far can a player move?", "Can I pass forward?", "How many players?", "What is a ruck?"],
+)
+def test_the_priority_line_comes_only_with_a_higher_text_that_bears_on_the_answer(searcher, question) -> None:
+    answer = ask(searcher, question)
+    assert bool(answer["precedence"]) <= bool(answer["clarified_by"])
+
+
+def test_a_game_named_in_the_question_wins_over_the_remembered_one(searcher) -> None:
+    answer = ask(searcher, "In Rugby World, how many moves may a team make in a turn?", "takkure", "default (use)")
+    assert answer["game"] == "rugby-world"
+    assert "named in the question" in answer["game_note"] and "takkure" in answer["game_note"]
+
+
+def test_with_no_game_the_answer_comes_from_the_game_the_odds_put_first(searcher) -> None:
+    answer = ask(searcher, "How many players is the game for?")
+    assert answer["game_source"] == "inferred" and len(answer["likelihood"]) == 5
+    assert answer["game"] == searcher.answering_game(answer["likelihood"], "en")
+    assert answer["game_note"].startswith(answer["game_title"])
+
+
+def test_an_english_question_goes_to_an_english_book_nearly_as_likely(searcher) -> None:
+    assert searcher.answering_game({"tacocat": 0.5, "ta-ke": 0.3, "takkure": 0.2}, "en") == "ta-ke"
+    assert searcher.answering_game({"tacocat": 0.8, "ta-ke": 0.1, "takkure": 0.1}, "en") == "tacocat"
+    assert searcher.answering_game({"tacocat": 0.5, "ta-ke": 0.3, "takkure": 0.2}, "uk") == "tacocat"
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [("How do you castle in chess?", None), ("What is the weather like tomorrow?", "takkure")],
+)
+def test_the_book_not_saying_is_said(searcher, question: str, game: str | None) -> None:
+    answer = ask(searcher, question, game=game)
+    assert answer["answered"] is False and answer["answer"] == []
+    assert answer["closest"] and 0 <= answer["confidence"] < 0.5
+
+
+def test_every_answer_has_a_confidence(searcher) -> None:
+    answer = ask(searcher, "Who wins the round?", game="tacocat")
+    assert answer["answered"] and 0.5 <= answer["confidence"] <= 1
+    assert answer["answer"][0]["confidence"] == answer["confidence"]
+
+
+def test_ask_settles_a_question_that_carries_its_facts(searcher) -> None:
+    answer = ask(searcher, "F 6 against F 8 on a break-through, what do I need to roll?", game="rugby-world")
+    assert answer["check"]["settled"] and answer["check"]["result"]["check"] == "strength-rule"
+    assert answer["check"]["facts"] == {"declarer": 6, "opponent": 8}
+
+
+def test_cli_ask_is_short_and_says_when_the_book_is_silent(indexed_db: Path) -> None:
+    result = runner.invoke(app, ["ask", "How do you castle in chess?", "--db", str(indexed_db)])
+    assert result.exit_code == 0, result.output
+    assert "answers this" in result.stdout and "Closest" in result.stdout
+    result = runner.invoke(
+        app, ["ask", "Can I tackle a player on the ground?", "-g", "takkure", "--db", str(indexed_db)]
+    )
+    related = result.stdout.split("Related:\n", 1)[1].splitlines()
+    assert 1 <= len(related) <= 3 and all(len(line) <= 120 for line in related)
+
+
+def test_cli_ask_json_carries_answered_and_confidence(indexed_db: Path) -> None:
+    result = runner.invoke(
+        app, ["ask", "Скільки карт роздають кожному гравцеві?", "-g", "tacocat", "--json", "--db", str(indexed_db)]
+    )
+    answer = json.loads(result.stdout)
+    assert answer["game"] == "tacocat" and answer["answered"] and answer["answer"][0]["quote"]
+    assert isinstance(answer["confidence"], float)
