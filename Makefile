@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
 
-.PHONY: setup demo test lint bench docs clean
+.PHONY: setup browser demo test lint bench docs clean screenshots
 
 setup: $(VENV)/.installed
 
@@ -37,7 +37,16 @@ bench: setup
 	$(BIN)/python benchmarks/latency.py
 	$(BIN)/python benchmarks/scale.py
 
-test: setup
+# The web app's browser tests drive Debian's chromium (Playwright cannot download its own here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+
+screenshots: setup browser
+	$(BIN)/python benchmarks/screenshots.py
+
+test: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

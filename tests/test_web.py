@@ -191,6 +191,7 @@ def test_api_refuses_bad_bodies_and_oversized_requests(web) -> None:
         ("/settle/pass?p=lots&passer=1,1&target=1,1", 400, "fact &#39;p&#39;"),
         ("/sheets/nope", 404, "no sheet"),
         ("/sheets/takkure.docx", 404, "no sheet"),
+        ("/sheets/takkure.html?lang=english", 400, "two-letter language code"),
         ("/?q=" + "x" * 600, 400, "the question is too long"),
         ("/?q=castling&game=chess", 400, "unknown game &#39;chess&#39;"),
     ],

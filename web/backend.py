@@ -39,7 +39,7 @@ class Backend:
         self.checks: dict[str, Any] = {}
         self.games: list[dict[str, Any]] = []
         self._game_configs: dict[str, Any] = {}
-        self._sheets: dict[tuple[str, str], bytes | str] = {}
+        self._sheets: dict[tuple[str, str, str | None], bytes | str] = {}
         self._sheet_lock = threading.Lock()
 
     # ------------------------------------------------------------ life cycle
@@ -96,22 +96,23 @@ class Backend:
 
     # ------------------------------------------------------------ sheets
 
-    def sheet(self, game_id: str, format_: str) -> bytes | str:
-        """A game's quick-reference sheet, as HTML text or PDF bytes. Built once per process: the
-        knowledge base is read-only while served, and a PDF costs a second or more to lay out."""
-        key = (game_id, format_)
+    def sheet(self, game_id: str, format_: str, lang: str | None = None) -> bytes | str:
+        """A game's one-page quick-reference sheet (in the book's language, or `lang` when the book
+        has a translation), as HTML text or PDF bytes: what `referee sheet` writes. Built once per
+        process: the knowledge base is read-only while served, and laying out a page takes seconds."""
+        key = (game_id, format_, lang)
         with self._sheet_lock:
             if key not in self._sheets:
-                self._sheets[key] = self._build_sheet(game_id, format_)
+                self._sheets[key] = self._build_sheet(game_id, format_, lang)
             return self._sheets[key]
 
-    def _build_sheet(self, game_id: str, format_: str) -> bytes | str:
+    def _build_sheet(self, game_id: str, format_: str, lang: str | None) -> bytes | str:
         from kb.sheet import build_sheet, fit, to_html, write_pdf
 
         config = self._game_configs.get(game_id)
         if config is None:
             raise RefereeError(f"no corpus folder for {game_id}")
-        built = fit(build_sheet(self.db, config))
+        built = fit(build_sheet(self.db, config, lang), 1)
         if format_ == "html":
             return to_html(built)
         with tempfile.TemporaryDirectory(prefix="referee-sheet-") as folder:

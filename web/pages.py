@@ -6,6 +6,7 @@ carries everything it shows (question, game, facts), so any page can be shared a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -123,14 +124,16 @@ async def sheets_index(request: Request) -> HTMLResponse:
 
 
 @router.get("/sheets/{game}.{format_}")
-async def sheet_file(request: Request, game: str, format_: str) -> Response:
+async def sheet_file(request: Request, game: str, format_: str, lang: str | None = None) -> Response:
     backend = api.backend_of(request)
     if game not in backend.game_ids() or format_ not in SHEET_FORMATS:
         raise HTTPException(404, f"no sheet {game}.{format_}; sheets are GAME.html or GAME.pdf")
-    body = await backend.run(backend.sheet, game, format_)
+    if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
+        raise RefereeError("lang: a two-letter language code, e.g. en")
+    body = await backend.run(backend.sheet, game, format_, lang)
     headers = {"Content-Security-Policy": SHEET_POLICY}
     if format_ == "pdf":
-        headers["Content-Disposition"] = f'attachment; filename="{game}-sheet.pdf"'
+        headers["Content-Disposition"] = f'attachment; filename="{game}{"-" + lang if lang else ""}-sheet.pdf"'
     return Response(body, media_type=SHEET_FORMATS[format_], headers=headers)
 
 
