@@ -101,9 +101,14 @@ def test_ask_page_quotes_the_answer_with_its_id_and_links_to_the_entry(web) -> N
 
 
 def test_ask_page_says_when_the_quote_is_in_the_books_language(web) -> None:
+    answer = web.get("/api/ask", params={"q": "Who wins the round?", "game": "tacocat"}).json()
     page = web.get("/", params={"q": "Who wins the round?", "game": "tacocat"})
     assert page.status_code == 200
     assert "Quoted in Ukrainian, the book's language" in page.text
+    translated = [item["translation"] for item in answer["answer"] if item.get("translation")]
+    assert translated  # the Tacocat book carries an aligned English translation
+    for translation in translated:
+        assert shown(translation["text"]) in page.text and shown(translation["label"]) in page.text
 
 
 def test_rule_page_shows_the_verbatim_text_and_every_link(web, indexed_db: Path) -> None:
