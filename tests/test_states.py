@@ -68,7 +68,9 @@ def test_facts_derived_from_a_state_agree_with_the_same_facts_given_directly(pat
 
 def test_every_check_with_state_actions_is_reached_by_an_example() -> None:
     reached = {s["check"] for path in STATES for s in _settle(_load(path))["steps"]}
-    assert len(reached) >= 30, sorted(set(CHECKS) - reached)
+    # not reached: checks of no declared action (card-effect, fatigue-effects, face-to-face-roll, melee-roll,
+    # player-count, which a state refuses as a bad state instead)
+    assert len(reached) >= 38, sorted(set(CHECKS) - reached)
 
 
 def test_a_fact_given_directly_overrides_the_derived_one() -> None:
