@@ -19,8 +19,9 @@ from kb.checks import MISSING, Check, Fact, verdict_dict
 from kb.errors import RefereeError
 
 NUMBER_WORDS = {
-    "no": 0, "none": 0, "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3,
-    "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "no": 0, "none": 0, "nobody": 0, "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2,
+    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+    "twelve": 12,
 }  # fmt: skip
 UNIT_WORDS = {
     "inches": ("inch", "inches", '"', "″", "in"),
@@ -41,6 +42,11 @@ CUE_WORDS = {
     "theirs": ("their", "they", "opponent"),
 }
 NEAR, AFTER = 3, 5  # words before / after a number where the word naming its fact may stand
+# A yes/no fact is denied by a negation shortly before the word naming it, within its clause:
+# "a player who does not have the ball", "nobody pressuring", "without a kicker".
+NEGATIONS = frozenset({"not", "no", "never", "without", "nobody", "none", "nothing", "neither", "nor"})
+NEGATION_REACH = 4  # words between the negation and the word it denies
+CLAUSE_BREAK = re.compile(r"[,;:.?!()]|\b(?:but|and|while|although|whereas|so)\b", re.IGNORECASE)
 STOP = frozenset({"the", "a", "an", "of", "to", "is", "in", "on", "if", "any", "value", "number"})
 
 
@@ -77,15 +83,24 @@ def _numbers(tokens: list[str]) -> list[tuple[int, float]]:
     return out
 
 
-def _bool_value(fact: Fact, text: str, tokens: list[str]) -> bool | None:
+def _bool_value(fact: Fact, text: str) -> bool | None:
+    """True when a clause names the fact, False when it names it under a negation ("does not
+    have the ball") or as "non-" ("a non-kicker"); None when no clause names it."""
     cues = _cues(fact)
-    for i, token in enumerate(tokens):
-        if token.startswith("non-") and _matches(token[4:], cues):
-            return False
-        if _matches(token, cues):
-            negated = i > 0 and tokens[i - 1] in {"not", "no", "isn't", "wasn't", "without"}
-            return not negated
+    for clause in CLAUSE_BREAK.split(_expand_negations(text)):
+        tokens = _tokens(clause)
+        for i, token in enumerate(tokens):
+            if token.startswith("non-") and _matches(token[4:], cues):
+                return False
+            if _matches(token, cues):
+                return not any(t in NEGATIONS for t in tokens[max(0, i - NEGATION_REACH) : i])
     return None
+
+
+def _expand_negations(text: str) -> str:
+    """"doesn't", "can't", "cannot" as "does not", "can not": the tokens split at apostrophes."""
+    text = re.sub(r"\b(can)not\b", r"\1 not", text, flags=re.IGNORECASE)
+    return re.sub(r"n[\'’]t\b", " not", text, flags=re.IGNORECASE)
 
 
 def _choice_value(fact: Fact, text: str, numbers: list[tuple[int, float]], used: set[int]) -> str | None:
@@ -123,7 +138,7 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
     numeric = [f for f in check.facts if f.type in ("int", "float")]
     for fact in check.facts:
         if fact.type == "bool":
-            value = _bool_value(fact, question, tokens)
+            value = _bool_value(fact, question)
             if value is not None:
                 found[fact.name] = value
         elif fact.type == "choice":

@@ -58,6 +58,26 @@ def test_facts_are_read_next_to_the_words_that_name_them(checks) -> None:
     assert missing == []
 
 
+@pytest.mark.parametrize(
+    ("question", "has_ball"),
+    [
+        ("Can I tackle a player who does not have the ball?", False),
+        ("Can I tackle a player who doesn't have the ball?", False),
+        ("Can I tackle a player without the ball?", False),
+        ("Can I tackle the player with the ball?", True),
+        ("He isn't grounded, but he has the ball: can I tackle?", True),  # the negation is another clause's
+    ],
+)
+def test_a_negation_before_the_word_naming_a_yes_no_fact_denies_it(checks, question: str, has_ball: bool) -> None:
+    facts, _ = extract_facts(checks["tackle-declaration"], question)
+    assert facts["target_has_ball"] is has_ball
+
+
+def test_nobody_is_none_of_a_counted_fact(checks) -> None:
+    facts, _ = extract_facts(checks["pass-target"], "BaC 6, a 6 inch pass, nobody pressuring.")
+    assert facts["pressure"] == 0
+
+
 def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
     found = settle_question(
         [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
