@@ -98,7 +98,7 @@ def _bool_value(fact: Fact, text: str) -> bool | None:
 
 
 def _expand_negations(text: str) -> str:
-    """"doesn't", "can't", "cannot" as "does not", "can not": the tokens split at apostrophes."""
+    """Contractions (doesn't, can't) and cannot as two words: the tokens split at apostrophes."""
     text = re.sub(r"\b(can)not\b", r"\1 not", text, flags=re.IGNORECASE)
     return re.sub(r"n[\'’]t\b", " not", text, flags=re.IGNORECASE)
 
