@@ -15,6 +15,7 @@ import re
 import shlex
 from typing import Any
 
+from indexer.lexical import STOPWORDS
 from kb.checks import MISSING, Check, Fact, verdict_dict
 from kb.errors import RefereeError
 
@@ -47,6 +48,8 @@ NEAR, AFTER = 3, 5  # words before / after a number where the word naming its fa
 NEGATIONS = frozenset({"not", "no", "never", "without", "nobody", "none", "nothing", "neither", "nor"})
 NEGATION_REACH = 4  # words between the negation and the word it denies
 CLAUSE_BREAK = re.compile(r"[,;:.?!()]|\b(?:but|and|while|although|whereas|so)\b", re.IGNORECASE)
+DESCRIBED = 2  # words of a check's description that make it a candidate although no found entry is its
+WORD_BEGINNING = 5  # letters that stand for a word's forms ("missed", "misses")
 STOP = frozenset({"the", "a", "an", "of", "to", "is", "in", "on", "if", "any", "value", "number"})
 
 
@@ -71,6 +74,24 @@ def _matches(token: str, cues: set[str]) -> bool:
         token == cue or (len(cue) > 3 and token.startswith(cue)) or (len(token) > 4 and cue.startswith(token))
         for cue in cues
     )
+
+
+def _unit_after(tokens: list[str], position: int) -> str | None:
+    """The unit a number is given in ("45 metres", "42 and 50 metres"), None for a bare number; "in" is left out:
+    it is a preposition far more often than an inch."""
+    after = tokens[position + 1 : position + 4]
+    if len(after) == 3 and after[0] in {"and", "to", "or"} and re.fullmatch(r"\d+(?:\.\d+)?", after[1]):
+        after = after[2:]  # "between 42 and 50 metres": the unit is both numbers'
+    following = after[0] if after else ""
+    return next((unit for unit, words in UNIT_WORDS.items() if following in words and following != "in"), None)
+
+
+def _unit_fits(fact: Fact, unit: str | None) -> bool:
+    """A number with a unit fills only a fact measured in it (its unit, or its help naming it)."""
+    if unit is None:
+        return True
+    said = f"{fact.unit or ''} {fact.help}".casefold().split()
+    return any(word in said for word in UNIT_WORDS[unit])
 
 
 def _numbers(tokens: list[str]) -> list[tuple[int, float]]:
@@ -160,7 +181,7 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
                 used.add(position)
                 break
     required = [f for f in numeric if f.name not in found and f.default is MISSING]
-    free = [value for position, value in numbers if position not in used]
+    free = [(position, value) for position, value in numbers if position not in used]
     if "both" in tokens:  # "both players F 7": one number for two facts named alike
         for fact in required:
             twin = next((f for f in numeric if f.name in found and _cues(f) & _cues(fact)), None)
@@ -168,8 +189,9 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
                 found[fact.name] = found[twin.name]
         required = [f for f in required if f.name not in found]
     if required and len(free) >= len(required):  # the rest in the order the check declares them
-        for fact, value in zip(required, free, strict=False):
-            found[fact.name] = value
+        for fact, (position, value) in zip(required, free, strict=False):
+            if _unit_fits(fact, _unit_after(tokens, position)):  # "45 metres" is no die roll
+                found[fact.name] = value
     for fact in numeric:
         if fact.name in found and fact.type == "int":
             found[fact.name] = int(found[fact.name])
@@ -180,6 +202,20 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
 def _named(check: Check, words: set[str]) -> int:
     """How many words of the check's name (of four letters or more) the question uses."""
     return sum(1 for part in check.name.split("-") if len(part) >= 4 and part in words)
+
+
+def _described(check: Check, words: set[str]) -> int:
+    """How many of the question's words (by their first letters) the check's description uses:
+    "the modifier to catch a missed pass" reads as reception-modifier, not pass-target."""
+    return len(_word_beginnings(check.description) & words)
+
+
+def _word_beginnings(text: str) -> set[str]:
+    return {w[:WORD_BEGINNING] for w in _tokens(text) if len(w) >= 4 and w not in STOPWORDS}
+
+
+def _has_number(facts: dict[str, Any]) -> bool:
+    return any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in facts.values())
 
 
 def _cited_entries(check: Check) -> set[str]:
@@ -212,19 +248,29 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
             if entry in _cited_entries(check):
                 linked.setdefault(check.name, (rank, check))
     words = set(_tokens(question))
-    for check in checks:  # a check the question names ("pass", "kick", "tackle"), cited or not
+    beginnings = _word_beginnings(question)
+    for check in checks:  # a check the question names ("pass", "kick"), cited or not
         if _named(check, words):
             linked.setdefault(check.name, (len(entry_ids), check))
+    described_only = len(entry_ids) + 1
+    for check in checks:  # or only describes: then it must find all its facts, a number among them
+        if _described(check, beginnings) >= DESCRIBED:
+            linked.setdefault(check.name, (described_only, check))
     read = [(check, rank, *extract_facts(check, question)) for rank, check in linked.values()]
-    # a check of the answer's own rule first; then the one whose facts the question states best
-    # (none missing, then the most facts found and words of its name used), then the one citing
-    # the better-ranked entry
-    read.sort(key=lambda item: (item[1] > 0, bool(item[3]), -len(item[2]) - _named(item[0], words), item[1]))
-    for check, _rank, facts, missing in read:
-        if not facts:
+    # the check whose facts the question states best (none missing, then the most facts found,
+    # words of its name and its description used), then the one citing the better-ranked entry
+    read.sort(
+        key=lambda item: (
+            bool(item[3]),
+            -len(item[2]) - _named(item[0], words) - _described(item[0], beginnings),
+            item[1],
+        )
+    )
+    for check, rank, facts, missing in read:
+        if not facts or (rank == described_only and (missing or not _has_number(facts))):
             continue
         if missing:  # the best candidate lacks facts: say which, rather than run a worse one
-            if not any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in facts.values()):
+            if not _has_number(facts):
                 continue  # only yes/no words found: too little to say the question is this check's
             return {
                 "settled": False,

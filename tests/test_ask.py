@@ -78,6 +78,26 @@ def test_nobody_is_none_of_a_counted_fact(checks) -> None:
     assert facts["pressure"] == 0
 
 
+def test_a_number_given_in_a_unit_fills_no_fact_measured_otherwise(checks) -> None:
+    question = "What are the chances of a non-kicker converting from between 42 and 50 metres?"
+    facts, missing = extract_facts(checks["conversion"], question)  # intersections from the touchline
+    assert "touchline_distance" not in facts and [f.name for f in missing] == ["touchline_distance"]
+    assert extract_facts(checks["kick-success"], question)[0] == {"zone": "42-50", "kicker": False}
+
+
+def test_the_check_the_question_describes_beats_the_one_citing_the_first_entry(checks) -> None:
+    question = "The pass missed and the receiver is 9 inches from the thrower. What's his modifier to catch it?"
+    both = [checks["pass-target"], checks["reception-modifier"]]
+    found = settle_question(both, question, [next(iter(checks["pass-target"].quotes.values()))[0]])
+    assert found is not None and found["settled"] and found["result"]["check"] == "reception-modifier"
+
+
+def test_a_check_only_described_must_find_a_number_to_run(checks) -> None:
+    """ "ball carrier" and "player" describe tackle-declaration, but a yes/no word alone is no situation."""
+    question = "Does the activated player have to be the ball carrier?"
+    assert settle_question([checks["tackle-declaration"]], question, ["takkure/2.01/1"]) is None
+
+
 def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
     found = settle_question(
         [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
