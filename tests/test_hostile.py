@@ -558,12 +558,6 @@ def _toml(game: str, edit: Callable[[str], str]):
     return _corpus_edit(game, change, "build")
 
 
-def _sheetconf_missing() -> str | None:
-    import importlib.util
-
-    return None if importlib.util.find_spec("kb.sheetconf") else "[sheet] is validated by kb/sheetconf.py (issue 15)"
-
-
 CASES += [
     # --- game.toml: every key typed, unknown keys refused, names unique across games
     Case(
@@ -600,11 +594,8 @@ CASES += [
         'game.toml [sheet] sentences = "three"',
         _toml("ta-ke", lambda t: t.replace("sentences = 3\n", 'sentences = "three"\n', 1)),
         ("ta-ke/game.toml", "sentences"),
-        skip=_sheetconf_missing(),
     ),
 ]
-
-FACTS_REASON = "facts validated in kb/checks.py (issue 16)"
 
 
 def _facts_case(name: str, args: list[str], needles: tuple[str, ...]) -> Case:
@@ -653,22 +644,7 @@ def _small_file_limit() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
 
 
-def _facts_fixed() -> bool:
-    """Whether kb/checks.py refuses non-finite numbers yet (the states teammate's issue 16)."""
-    from kb.checks import Fact, _convert
-    from kb.errors import RefereeError
-
-    try:
-        _convert(Fact("x", "point", "", low=None, high=None), "nan,nan")
-    except RefereeError:
-        return True
-    return False
-
-
-ALL_CASES = CASES + [
-    case if _facts_fixed() else pytest.param(case, marks=pytest.mark.xfail(reason=FACTS_REASON, strict=False))
-    for case in FACT_CASES
-]
+ALL_CASES = CASES + FACT_CASES
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[getattr(c, "name", None) or c.values[0].name for c in ALL_CASES])
