@@ -14,14 +14,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PAGES = [
     ("ask", "/?game=takkure&q=Can+I+pass+to+a+teammate+level+with+me%3F"),
     ("ask-ukrainian", "/?game=tacocat&q=Who+wins+the+round%3F"),
@@ -41,12 +33,12 @@ def main() -> None:
     from kb.paths import default_corpus_dir, default_db_path
     from web.app import create_app
     from web.backend import Settings
-    from web.inprocess import ServedApp
+    from web.inprocess import ServedApp, launch_chromium
 
     OUT.mkdir(parents=True, exist_ok=True)
     app = create_app(Settings(default_db_path(), default_corpus_dir()))
     with ServedApp(app) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = launch_chromium(playwright)
         for device, viewport in SIZES.items():
             for scheme in ("light", "dark"):
                 context = browser.new_context(viewport=viewport, color_scheme=scheme)

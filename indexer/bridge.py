@@ -81,8 +81,8 @@ def bridge(db: sqlite_utils.Database, lexicon: Lexicon, text: str, source: str, 
     if not _covers(lexicon, source, target):
         return Bridged([], "")
     words = query_terms(text)
-    found = _renderings(db, lexicon, words, source)
-    terms = _unique(_as_term(form) if source == "en" else form for forms in found for form in forms)
+    found = renderings(db, lexicon, words, source)
+    terms = _unique(as_term(form) if source == "en" else form for forms in found for form in forms)
     if not terms:
         return Bridged([], "")
     reading = " ".join(" ".join(_unique(forms)) if forms else word for word, forms in zip(words, found, strict=True))
@@ -93,7 +93,7 @@ def _covers(lexicon: Lexicon, source: str, target: str) -> bool:
     return bool(lexicon) and {source, target} == set(PAIR)
 
 
-def _renderings(db: sqlite_utils.Database, lexicon: Lexicon, words: list[str], source: str) -> list[list[str]]:
+def renderings(db: sqlite_utils.Database, lexicon: Lexicon, words: list[str], source: str) -> list[list[str]]:
     """Each word's renderings in the pair's other language, empty where the lexicon has none;
     sorted, so that their order never follows a set's (the model reads them in order)."""
     if source == "en":
@@ -109,7 +109,7 @@ def _english_for(lexicon: Lexicon, word: str) -> Iterable[str]:
             yield from sorted(english)
 
 
-def _as_term(form: str) -> str:
+def as_term(form: str) -> str:
     return form + PREFIX if len(form) >= SHORTEST_BEGINNING else form
 
 

@@ -17,7 +17,7 @@ import math
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from indexer.lexical import _phrase, query_terms
+from indexer.lexical import fts_phrase, query_terms
 from kb.store import game_token
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Evidence:
 def entry_coverage(searcher: Searcher, question: Question, hits: list[Hit]) -> float:
     """The largest share of the question's words one entry holds (through the bridge across languages)."""
     from indexer.bridge import terms_held
-    from indexer.passages import _content_stems, _stems_of
+    from indexer.passages import content_stems, stems_of
 
     if not hits:
         return 0.0
@@ -89,8 +89,8 @@ def entry_coverage(searcher: Searcher, question: Question, hits: list[Hit]) -> f
         bridged = question.bridged.get(language, [])
         words = max(1, len(query_terms(question.text)))
         return max(min(1.0, terms_held(h.entry["text"], bridged) / words) for h in hits)
-    wanted = _content_stems(searcher, question.text)
-    held = _stems_of(searcher, [h.entry["title"] + " " + h.entry["text"] for h in hits])
+    wanted = content_stems(searcher, question.text)
+    held = stems_of(searcher, [h.entry["title"] + " " + h.entry["text"] for h in hits])
     return max(len(wanted & stems) for stems in held) / max(1, len(wanted))
 
 
@@ -98,16 +98,16 @@ def book_coverage(searcher: Searcher, query: str, game: str, language: str) -> t
     """(question's words the game's book uses, question's words): the word itself (FTS5 stems it
     as it stemmed the book: "tackling" finds "tackle"), or in a book in another language one of
     its renderings through the word bridge."""
-    from indexer.bridge import _as_term, _renderings
+    from indexer.bridge import as_term, renderings
 
     words = query_terms(query)
     if not words:
         return 0, 0
     cross = language != searcher.language_of(game)
-    renderings = _renderings(searcher.db, searcher._lexicon, words, language) if cross else [[] for _ in words]
+    rendered = renderings(searcher.db, searcher._lexicon, words, language) if cross else [[] for _ in words]
     found = 0
-    for word, forms in zip(words, renderings, strict=True):
-        terms = [_phrase(word), *(_phrase(_as_term(f) if language == "en" else f) for f in forms)]
+    for word, forms in zip(words, rendered, strict=True):
+        terms = [fts_phrase(word), *(fts_phrase(as_term(f) if language == "en" else f) for f in forms)]
         found += _in_book(searcher, " OR ".join(terms), game)
     return found, len(words)
 

@@ -31,8 +31,24 @@ def query_terms(text: str) -> list[str]:
 
 
 def stems(db: sqlite_utils.Database, words: list[str]) -> list[list[str]]:
-    """Each word as the FTS5 tokenizer indexes it (Porter stem), read back from a scratch table
-    in the connection's temp schema: the knowledge base itself is never written."""
+    """Each word as the FTS5 tokenizer indexes it (Porter stem). A word's stems depend only on the
+    tokenizer, never on the book, so each word is stemmed once per process: one question asks for
+    its words' stems several times (passages, entry and book coverage) and the books' words recur."""
+    unknown = list(dict.fromkeys(w for w in words if w not in _STEMS))
+    if unknown:
+        if len(_STEMS) + len(unknown) > STEM_CACHE_SIZE:
+            _STEMS.clear()
+        _STEMS.update(zip(unknown, _stem_through_fts(db, unknown), strict=True))
+    return [list(_STEMS[w]) for w in words]
+
+
+STEM_CACHE_SIZE = 200_000  # words; a rulebook has a few thousand distinct ones
+_STEMS: dict[str, tuple[str, ...]] = {}
+
+
+def _stem_through_fts(db: sqlite_utils.Database, words: list[str]) -> list[tuple[str, ...]]:
+    """Read back from a scratch table in the connection's temp schema: the knowledge base itself
+    is never written."""
     db.execute(f"create virtual table if not exists temp.referee_words using fts5(word, tokenize='{FTS_TOKENIZER}')")
     db.execute(
         "create virtual table if not exists temp.referee_word_tokens using fts5vocab(temp, referee_words, instance)"
@@ -43,7 +59,7 @@ def stems(db: sqlite_utils.Database, words: list[str]) -> list[list[str]]:
     for term, row in db.execute("select term, doc from temp.referee_word_tokens order by doc, offset"):
         tokens[row].append(term)
     db.conn.commit()
-    return tokens
+    return [tuple(t) for t in tokens]
 
 
 def weightless_terms(db: sqlite_utils.Database, words: list[str], common: frozenset[str] | None = None) -> set[str]:
@@ -63,7 +79,7 @@ def match_terms(db: sqlite_utils.Database, text: str, common: frozenset[str] | N
     return [t for t in terms if t not in weightless] or terms
 
 
-def _phrase(term: str) -> str:
+def fts_phrase(term: str) -> str:
     """A term as an FTS5 string literal, a PREFIX term as a prefix query (a question's own words
     are \\w runs, so only the word bridge makes those)."""
     if term.endswith(PREFIX) and len(term) > len(PREFIX):
@@ -80,7 +96,7 @@ def bm25_scores(
     terms = match_terms(db, text) if terms is None else terms
     if not terms:
         return {}
-    expression = " OR ".join(_phrase(t) for t in terms)
+    expression = " OR ".join(fts_phrase(t) for t in terms)
     if game:  # FTS5 intersects with the game's postings instead of scoring every book
         expression = f"game_token:{game_token(game)} AND ({expression})"
     # rowids first, ids only for the rows kept: a join before the sort looks up the id of every

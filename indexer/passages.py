@@ -205,7 +205,7 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
     numbers = question_numbers(query)
     cross = question.language != searcher.language_of(game)
     bridged = question.bridged.get(searcher.language_of(game), []) if cross else []
-    wanted = _content_stems(searcher, query)
+    wanted = content_stems(searcher, query)
     passages: list[Passage] = []
     for rank, hit in enumerate(hits[:DEPTH]):
         position = searcher.index.entry_index[hit.entry["id"]]
@@ -213,7 +213,7 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
         for passage in _entry_passages(hit, whole, cosines, numbers):
             passage.rank = rank
             passages.append(passage)
-    passage_stems = _stems_of(searcher, [p.quote for p in passages]) if passages and not cross else []
+    passage_stems = stems_of(searcher, [p.quote for p in passages]) if passages and not cross else []
     for n, p in enumerate(passages):
         held = terms_held(p.quote, bridged) if cross else len(wanted & passage_stems[n])
         p.coverage = min(1.0, held / max(1, len(wanted)))
@@ -236,12 +236,12 @@ def _within_entry_score(p: Passage) -> float:
     return p.cosine + COVERAGE_WEIGHT * p.coverage + GRAIN_BONUS.get(p.grain, 0.0)
 
 
-def _content_stems(searcher: Searcher, query: str) -> set[str]:
+def content_stems(searcher: Searcher, query: str) -> set[str]:
     words = query_terms(query)
     return {s for group in stems(searcher.db, words) for s in group} if words else set()
 
 
-def _stems_of(searcher: Searcher, texts: list[str]) -> list[set[str]]:
+def stems_of(searcher: Searcher, texts: list[str]) -> list[set[str]]:
     words = [query_terms(t) for t in texts]
     flat = sorted({w for ws in words for w in ws})
     by_word = dict(zip(flat, stems(searcher.db, flat), strict=True)) if flat else {}

@@ -34,10 +34,17 @@ def test_the_shipped_sets_are_found() -> None:
         "questions-uk.jsonl",
         "questions-fourth.jsonl",
         "questions-fifth.jsonl",
+        "questions-sixth.jsonl",
     }
     assert {p.name for p in UNANSWERABLE_SETS} >= {
         "questions-unanswerable-dev.jsonl",
         "questions-unanswerable-test.jsonl",
+        "questions-unanswerable-tune.jsonl",
+    }
+    assert {p.name for p in CHECK_SETS} >= {
+        "questions-checks-dev.jsonl",
+        "questions-checks-test.jsonl",
+        "questions-checks-tune.jsonl",
     }
 
 

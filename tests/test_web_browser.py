@@ -9,17 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from web.inprocess import CHROMIUM, launch_chromium
+
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-# Chromium's own calls home are refused by this machine's closed network: switch them off.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -40,7 +32,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        launched = launch_chromium(playwright)
         yield launched
         launched.close()
 

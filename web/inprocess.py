@@ -6,8 +6,20 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
+# Chromium's own calls home are refused by a closed network: switch them off.
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -47,3 +59,8 @@ class ServedApp:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's chromium, headless, through a started Playwright (`sync_playwright()`)."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
