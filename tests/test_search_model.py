@@ -283,15 +283,14 @@ def test_unknown_game_is_exit_2(indexed_db: Path) -> None:
     assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
 
 
-def test_default_game_from_use_and_environment(indexed_db: Path, monkeypatch) -> None:
+def test_default_game_from_use_and_environment(indexed_db: Path, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the remembered game dies with the test
     assert runner.invoke(app, ["use", "Taco Cat", "--db", str(indexed_db)]).exit_code == 0
     answer = json.loads(runner.invoke(app, ["ask", "How many cards?", "--json", "--db", str(indexed_db)]).stdout)
     assert answer["game"] == "tacocat" and answer["game_source"].startswith("default")
     monkeypatch.setenv("REFEREE_GAME", "ta-ke")
     answer = json.loads(runner.invoke(app, ["ask", "How many cards?", "--json", "--db", str(indexed_db)]).stdout)
     assert answer["game"] == "ta-ke"
-    monkeypatch.delenv("REFEREE_GAME")
-    runner.invoke(app, ["use", "--clear"])
 
 
 def test_eval_on_the_development_set(indexed_db: Path) -> None:
