@@ -119,10 +119,10 @@ def search(
         print_json(result.hits_json())
         return
     _say_assumed(result.game, result.game_source, result.likelihood)
-    _print_hits(result)
+    print_hits(result)
 
 
-def _print_hits(result) -> None:
+def print_hits(result) -> None:
     """Best first, game by game: a score is comparable within its game only (each game's
     scores are its own), so the games come in order of likelihood, each sorted by score."""
     from indexer.search import BM25_WEIGHT, INFORMATIVE_PENALTY

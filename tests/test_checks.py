@@ -23,6 +23,18 @@ def run(name: str, **facts):
     return CHECKS[name].run(facts)
 
 
+def ruling(check: str, facts: dict, field: str, expected, why: str):
+    """A situation the book decides, and what the check must say of it (`field`: see `read`)."""
+    return pytest.param(check, facts, field, expected, id=f"{CHECKS[check].game} {check}: {why}")
+
+
+def read(verdict, field: str):
+    """`verdict`, `outcome`, `value`, or `value.<key>` of a check's verdict."""
+    attribute, _, key = field.partition(".")
+    got = getattr(verdict, attribute)
+    return got[key] if key else got
+
+
 def test_every_game_has_checks_and_every_example_runs(built_db: Path) -> None:
     assert {c.game for c in CHECKS.values()} == {"takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"}
     db = store.open_db(built_db)
@@ -67,20 +79,63 @@ def test_takkure_pass_from_the_ground() -> None:
     assert (cancelled.verdict, cancelled.outcome) == ("value", "cancelled")  # an outcome, not a legality
 
 
-def test_takkure_tackle_and_second_actions() -> None:
-    assert run("tackle-declaration", target_has_ball=False).verdict == "illegal"
-    assert run("tackle-declaration", target_has_ball=True, target_grounded=True).verdict == "illegal"
-    assert run("tackle-declaration", target_has_ball=True, target_active=False).verdict == "legal"
-    assert run("second-action", action="dodge", tackle_declared=False).verdict == "illegal"
-    assert run("second-action", action="dodge", tackle_declared=True, is_ball_carrier=False).verdict == "legal"
-    assert (
-        run("second-action", action="break-through", tackle_declared=True, is_ball_carrier=False).verdict == "illegal"
-    )
-    assert run("ball-steal", ball="held-standing").verdict == "illegal"
-    assert run("ball-steal", ball="held-grounded").verdict == "legal"
-    assert run("grounded-action", action="stand-up", is_ball_carrier=True).verdict == "illegal"
-    assert run("grounded-action", action="pass-from-the-ground", is_ball_carrier=True).verdict == "legal"
-    assert run("grounded-action", action="stand-up", is_ball_carrier=False).verdict == "legal"
+TAKKURE_DECLARATIONS = [
+    ruling(
+        "tackle-declaration", {"target_has_ball": False}, "verdict", "illegal", why="tackle a player without the ball"
+    ),
+    ruling(
+        "tackle-declaration",
+        {"target_has_ball": True, "target_grounded": True},
+        "verdict",
+        "illegal",
+        why="tackle a grounded ball carrier",
+    ),
+    ruling(
+        "tackle-declaration",
+        {"target_has_ball": True, "target_active": False},
+        "verdict",
+        "legal",
+        why="tackle an inactive ball carrier",
+    ),
+    ruling("second-action", {"action": "dodge", "tackle_declared": False}, "verdict", "illegal", why="dodge no tackle"),
+    ruling(
+        "second-action",
+        {"action": "dodge", "tackle_declared": True, "is_ball_carrier": False},
+        "verdict",
+        "legal",
+        why="dodge a declared tackle without the ball",
+    ),
+    ruling(
+        "second-action",
+        {"action": "break-through", "tackle_declared": True, "is_ball_carrier": False},
+        "verdict",
+        "illegal",
+        why="break through without the ball",
+    ),
+    ruling("ball-steal", {"ball": "held-standing"}, "verdict", "illegal", why="steal from a standing carrier"),
+    ruling("ball-steal", {"ball": "held-grounded"}, "verdict", "legal", why="steal from a grounded carrier"),
+    ruling(
+        "grounded-action",
+        {"action": "stand-up", "is_ball_carrier": True},
+        "verdict",
+        "illegal",
+        why="grounded carrier stands up",
+    ),
+    ruling(
+        "grounded-action",
+        {"action": "pass-from-the-ground", "is_ball_carrier": True},
+        "verdict",
+        "legal",
+        why="grounded carrier passes from the ground",
+    ),
+    ruling(
+        "grounded-action",
+        {"action": "stand-up", "is_ball_carrier": False},
+        "verdict",
+        "legal",
+        why="grounded player without the ball stands up",
+    ),
+]
 
 
 def test_takkure_fatigue_and_try_target() -> None:
@@ -137,31 +192,92 @@ def test_rugby_pass_backwards_range_and_ambiguity() -> None:
     assert {"rugby-world/france/3", "rugby-world/2g/1"} <= {r.entry for r in blanco.reasons}
 
 
-def test_rugby_hard_tackle_free_move_kicks_scoring() -> None:
-    assert run("hard-tackle", defender_f=8, carrier_f=6, die=2).value == "ball stolen"
-    assert run("hard-tackle", defender_f=6, carrier_f=8, die=5).value.startswith("carrier pushed")  # 1-6 always
-    assert run("hard-tackle", defender_f=6, carrier_f=6, die=11).value == "foul: penalty kick"
-    assert run("free-move", rows_behind_ball=1).verdict == "illegal"
-    assert run("free-move", rows_behind_ball=2).verdict == "legal"
-    assert run("free-move", rows_behind_ball=2, free_moves_this_turn=3).verdict == "illegal"
-    assert run("free-move", rows_behind_ball=5, ball_loose_after_kick=True).verdict == "illegal"
-    assert run("free-move", rows_behind_ball=5, carrier_in_opponents_22=True).verdict == "illegal"
-    assert run("free-move", rows_behind_ball=5, opponent_card="haka-ka-mate").verdict == "illegal"
-    assert run("free-move", rows_behind_ball=5, opponent_card="haka-ka-mate", team="attack").verdict == "legal"
-    assert run("kick-range", kick="long", kicker=True, die=7).value == 22
-    assert run("kick-range", kick="short", kicker=False, die=3).value == 1
-    assert run("kick-success", zone="42-50", kicker=False, die=7).value["success"] is False
-    assert run("drop-goal", in_opponents_half=True, nearest_opponent=3).verdict == "illegal"
-    assert run("points", score="try").value == 5 and run("points", score="drop").value == 3
-    assert run("tackle", target_has_ball=True, defenders=2).value == {"carrier_options": ["pass", "ground the ball"]}
-    assert run("tackle", target_has_ball=False).verdict == "illegal"
-    assert run("possession-tackles", tackles=7).value == {"possession_ends": True}
+def test_rugby_hard_tackle_with_a_die_of_1_to_6_always_pushes_a_stronger_carrier_back() -> None:
+    assert run("hard-tackle", defender_f=6, carrier_f=8, die=5).value.startswith("carrier pushed")
+
+
+RUGBY_RULINGS = [
+    ruling(
+        "hard-tackle", {"defender_f": 8, "carrier_f": 6, "die": 2}, "value", "ball stolen", why="hard tackle steals"
+    ),
+    ruling(
+        "hard-tackle",
+        {"defender_f": 6, "carrier_f": 6, "die": 11},
+        "value",
+        "foul: penalty kick",
+        why="hard tackle fouls on 11",
+    ),
+    ruling("free-move", {"rows_behind_ball": 1}, "verdict", "illegal", why="free move 1 row behind the ball"),
+    ruling("free-move", {"rows_behind_ball": 2}, "verdict", "legal", why="free move 2 rows behind the ball"),
+    ruling(
+        "free-move",
+        {"rows_behind_ball": 2, "free_moves_this_turn": 3},
+        "verdict",
+        "illegal",
+        why="a 4th free move in a turn",
+    ),
+    ruling(
+        "free-move",
+        {"rows_behind_ball": 5, "ball_loose_after_kick": True},
+        "verdict",
+        "illegal",
+        why="free move with the ball loose after a kick",
+    ),
+    ruling(
+        "free-move",
+        {"rows_behind_ball": 5, "carrier_in_opponents_22": True},
+        "verdict",
+        "illegal",
+        why="free move with the carrier in the opponents' 22",
+    ),
+    ruling(
+        "free-move",
+        {"rows_behind_ball": 5, "opponent_card": "haka-ka-mate"},
+        "verdict",
+        "illegal",
+        why="free move against the Haka",
+    ),
+    ruling(
+        "free-move",
+        {"rows_behind_ball": 5, "opponent_card": "haka-ka-mate", "team": "attack"},
+        "verdict",
+        "legal",
+        why="free move of the attack against the Haka",
+    ),
+    ruling("kick-range", {"kick": "long", "kicker": True, "die": 7}, "value", 22, why="long kick by a kicker"),
+    ruling("kick-range", {"kick": "short", "kicker": False, "die": 3}, "value", 1, why="short kick by a non-kicker"),
+    ruling(
+        "kick-success",
+        {"zone": "42-50", "kicker": False, "die": 7},
+        "value.success",
+        False,
+        why="non-kicker at goal from 42-50 rolls 7",
+    ),
+    ruling(
+        "drop-goal",
+        {"in_opponents_half": True, "nearest_opponent": 3},
+        "verdict",
+        "illegal",
+        why="drop with an opponent 3 away",
+    ),
+    ruling("points", {"score": "try"}, "value", 5, why="a try is 5 points"),
+    ruling("points", {"score": "drop"}, "value", 3, why="a drop goal is 3 points"),
+    ruling(
+        "tackle",
+        {"target_has_ball": True, "defenders": 2},
+        "value",
+        {"carrier_options": ["pass", "ground the ball"]},
+        why="two defenders tackle the carrier",
+    ),
+    ruling("tackle", {"target_has_ball": False}, "verdict", "illegal", why="tackle a player without the ball"),
+    ruling("possession-tackles", {"tackles": 7}, "value", {"possession_ends": True}, why="the 7th tackle"),
+]
 
 
 # ---- Touchdown Heroes, TA-KE, Tacocat
 
 
-def test_touchdown_heroes_book_examples() -> None:
+def test_touchdown_heroes_the_lowest_followed_card_wins_the_trick() -> None:
     trick = run(
         "trick-winner",
         numbers=[4, 1, 2, 7],
@@ -169,50 +285,126 @@ def test_touchdown_heroes_book_examples() -> None:
         attacking=["attack", "defence", "attack", "defence"],
     )
     assert trick.value == {"winner": 3, "card": 2, "result": "attack success"}
-    assert run("advance", position=3, card=3).value["points"] == 2
-    assert run("advance", position=3, card=4).value["points"] == 3
-    assert run("advance", position=9, card=2, combination=True).value["position"] == 5
-    assert run("kickoff", kick="random", die=1).value["position"] == 7
-    assert run("kickoff", kick="random", die=4).value["position"] == 7
-    assert run("kickoff", kick="normal").value["position"] == 8
-    assert run("kick-play", position=3, die=5).value["points"] == 1
-    assert run("kick-play", position=8, die=2).value == {"points": 0, "possession_changes": True, "position": 5}
-    assert (
-        run("legal-play", play="run", lead_suit="power", card_suit="speed", hand_has_lead_suit=True).verdict
-        == "illegal"
-    )
-    assert (
-        run("legal-play", play="pass", lead_suit="power", card_suit="speed", hand_has_lead_suit=True).verdict == "legal"
-    )
-    assert run("player-count", players=3).verdict == "illegal"
-    assert run("card-effect", effect="Monster").verdict == "unknown"
+
+
+def test_touchdown_heroes_a_tie_goes_to_the_player_farther_clockwise_from_the_lead() -> None:
     ties = run("trick-winner", numbers=[3, 3, 5, 6], followed=["follow"] * 4, attacking=["attack", "defence"] * 2)
-    assert ties.value["winner"] == 2  # farther clockwise from the lead
+    assert ties.value["winner"] == 2
 
 
-def test_ta_ke_and_tacocat() -> None:
-    assert run("influence-score", persons=3, bottom=1, middle=1, samurais=2).value == 15
-    assert run("setup-stack", stack=["red", "red", "blue", "red"]).verdict == "legal"
-    assert run("setup-stack", stack=["red", "red", "red"]).verdict == "illegal"
-    assert run("ability-use", character="ninja", bottom_chips=1, ninja_target="samurai").verdict == "illegal"
-    assert (
-        run("ability-use", character="geisha", bottom_chips=1, relocated_chip_is_last_of_stack=True).verdict
-        == "illegal"
-    )
-    assert run("ability-use", character="daimyo", bottom_chips=0).verdict == "illegal"
-    assert run("ability-use", character="ronin", bottom_chips=1, used_this_turn=True).verdict == "illegal"
-    assert run("defence", attack=7, defence=7).outcome == "held"
-    assert run("defence", attack=7, defence=6).outcome == "failed"
-    assert run("jumbo-attack", cards=[5, 5], cards_left_after=1).value == "set"
-    assert run("jumbo-attack", cards=[4, 6, 5], cards_left_after=1).value == "sequence"
-    assert run("jumbo-attack", cards=[4, 5], cards_left_after=3).verdict == "illegal"
-    assert run("jumbo-attack", cards=[5, 5], cards_left_after=0).verdict == "illegal"
-    assert run("round-winner", mine=3, theirs=3).value == "draw"
-    assert run("round-winner", mine=2, theirs=8).value == "me"
-    assert run("duel", mine=4, theirs=4).value == "duel again"
-    assert run("card-replacement", round=2, first_replaced=3, second_wants=4).verdict == "illegal"
-    assert run("card-replacement", round=1, first_replaced=0, second_wants=6).verdict == "legal"
-    assert run("cat-move", position=0, winner="me", covered=[-1, -2]).value == -3
+TOUCHDOWN_HEROES_RULINGS = [
+    ruling("advance", {"position": 3, "card": 3}, "value.points", 2, why="a touchdown landing on 0"),
+    ruling("advance", {"position": 3, "card": 4}, "value.points", 3, why="a touchdown overshooting 0"),
+    ruling("advance", {"position": 9, "card": 2, "combination": True}, "value.position", 5, why="a combination"),
+    ruling("kickoff", {"kick": "random", "die": 1}, "value.position", 7, why="random kickoff rolls 1"),
+    ruling("kickoff", {"kick": "random", "die": 4}, "value.position", 7, why="random kickoff rolls 4"),
+    ruling("kickoff", {"kick": "normal"}, "value.position", 8, why="normal kickoff"),
+    ruling("kick-play", {"position": 3, "die": 5}, "value.points", 1, why="kick play beyond 0"),
+    ruling(
+        "kick-play",
+        {"position": 8, "die": 2},
+        "value",
+        {"points": 0, "possession_changes": True, "position": 5},
+        why="kick play short of 0",
+    ),
+    ruling(
+        "legal-play",
+        {"play": "run", "lead_suit": "power", "card_suit": "speed", "hand_has_lead_suit": True},
+        "verdict",
+        "illegal",
+        why="run play off suit while holding the lead suit",
+    ),
+    ruling(
+        "legal-play",
+        {"play": "pass", "lead_suit": "power", "card_suit": "speed", "hand_has_lead_suit": True},
+        "verdict",
+        "legal",
+        why="pass play off suit",
+    ),
+    ruling("player-count", {"players": 3}, "verdict", "illegal", why="three players"),
+    ruling("card-effect", {"effect": "Monster"}, "verdict", "unknown", why="an effect the book does not print"),
+]
+
+
+TA_KE_RULINGS = [
+    ruling(
+        "influence-score",
+        {"persons": 3, "bottom": 1, "middle": 1, "samurais": 2},
+        "value",
+        15,
+        why="influence of 3 persons",
+    ),
+    ruling(
+        "setup-stack", {"stack": ["red", "red", "blue", "red"]}, "verdict", "legal", why="stack of 2 reds, blue, red"
+    ),
+    ruling("setup-stack", {"stack": ["red", "red", "red"]}, "verdict", "illegal", why="stack of 3 reds"),
+    ruling(
+        "ability-use",
+        {"character": "ninja", "bottom_chips": 1, "ninja_target": "samurai"},
+        "verdict",
+        "illegal",
+        why="ninja on a samurai",
+    ),
+    ruling(
+        "ability-use",
+        {"character": "geisha", "bottom_chips": 1, "relocated_chip_is_last_of_stack": True},
+        "verdict",
+        "illegal",
+        why="geisha moves the last chip of a stack",
+    ),
+    ruling(
+        "ability-use", {"character": "daimyo", "bottom_chips": 0}, "verdict", "illegal", why="no chip on the bottom"
+    ),
+    ruling(
+        "ability-use",
+        {"character": "ronin", "bottom_chips": 1, "used_this_turn": True},
+        "verdict",
+        "illegal",
+        why="an ability twice in a turn",
+    ),
+]
+
+
+TACOCAT_RULINGS = [
+    ruling("defence", {"attack": 7, "defence": 7}, "outcome", "held", why="defence of equal value holds"),
+    ruling("defence", {"attack": 7, "defence": 6}, "outcome", "failed", why="defence of lower value fails"),
+    ruling("jumbo-attack", {"cards": [5, 5], "cards_left_after": 1}, "value", "set", why="a pair is a set"),
+    ruling("jumbo-attack", {"cards": [4, 6, 5], "cards_left_after": 1}, "value", "sequence", why="a run of 3"),
+    ruling("jumbo-attack", {"cards": [4, 5], "cards_left_after": 3}, "verdict", "illegal", why="a run of 2"),
+    ruling("jumbo-attack", {"cards": [5, 5], "cards_left_after": 0}, "verdict", "illegal", why="with the last card"),
+    ruling("round-winner", {"mine": 3, "theirs": 3}, "value", "draw", why="equal last cards draw"),
+    ruling("round-winner", {"mine": 2, "theirs": 8}, "value", "me", why="the lowest last card wins"),
+    ruling("duel", {"mine": 4, "theirs": 4}, "value", "duel again", why="a tied duel"),
+    ruling(
+        "card-replacement",
+        {"round": 2, "first_replaced": 3, "second_wants": 4},
+        "verdict",
+        "illegal",
+        why="second replaces more than the first after round 1",
+    ),
+    ruling(
+        "card-replacement",
+        {"round": 1, "first_replaced": 0, "second_wants": 6},
+        "verdict",
+        "legal",
+        why="any number in round 1",
+    ),
+    ruling(
+        "cat-move",
+        {"position": 0, "winner": "me", "covered": [-1, -2]},
+        "value",
+        -3,
+        why="the cat skips covered spaces",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("check", "facts", "field", "expected"),
+    TAKKURE_DECLARATIONS + RUGBY_RULINGS + TOUCHDOWN_HEROES_RULINGS + TA_KE_RULINGS + TACOCAT_RULINGS,
+)
+def test_a_check_gives_the_books_ruling(check: str, facts: dict, field: str, expected) -> None:
+    assert read(run(check, **facts), field) == expected
 
 
 # ---- bad input and the CLI

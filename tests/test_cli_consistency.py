@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from cli.search_commands import _print_hits
+from cli.search_commands import print_hits
 from indexer.search import Hit, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,7 +104,7 @@ def _hit(game: str, entry: str, score: float) -> Hit:
 
 def test_search_prints_scores_sorted_within_each_game_and_says_what_they_are(capsys) -> None:
     ranked = [_hit("takkure", "a", 1.5), _hit("tacocat", "b", 1.7), _hit("takkure", "c", 1.6)]
-    _print_hits(SearchResult("q", "takkure", "inferred", ranked, {"takkure": 0.7, "tacocat": 0.3}))
+    print_hits(SearchResult("q", "takkure", "inferred", ranked, {"takkure": 0.7, "tacocat": 0.3}))
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("(score: cosine of the entry + cosine of its best sentence")
     shown = [line.split()[1] for line in out if line.startswith(" 1.")]

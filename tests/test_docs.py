@@ -11,13 +11,9 @@ from cogapp import Cog
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_cli_reference_is_current() -> None:
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        status = Cog().main(["cog", "--check", "docs/cli.md"])
-    finally:
-        os.chdir(cwd)
+def test_cli_reference_is_current(monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    status = Cog().main(["cog", "--check", "docs/cli.md"])
     assert status == 0, "docs/cli.md is stale: run `make docs`"
 
 

@@ -19,7 +19,8 @@ import stat
 import subprocess
 import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,6 +56,39 @@ def referee_bytes(*args: bytes, env: dict[str, str] | None = None):
         env=full_env,
         timeout=120,
     )
+
+
+@contextmanager
+def together(*args_lists: list[str], env: dict[str, str]) -> Iterator[list[subprocess.Popen]]:
+    """`hostile_cli.py` started once per argument list, all at once; any still running when the
+    block ends (a failed assertion, a timeout) is killed, and every one is reaped."""
+    runs: list[subprocess.Popen] = []
+    try:
+        for args in args_lists:
+            runs.append(
+                subprocess.Popen(
+                    [sys.executable, str(ROOT / "tests" / "hostile_cli.py"), *args],
+                    env=env,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+            )
+        yield runs
+    finally:
+        for run in runs:
+            if run.poll() is None:
+                run.kill()
+            run.communicate()
+
+
+def outputs(runs: list[subprocess.Popen], timeout: float) -> list[tuple[int, str, str]]:
+    """Each run's exit code, stdout and stderr, read while it runs (a full pipe cannot block it)."""
+    done = []
+    for run in runs:
+        out, err = run.communicate(timeout=timeout)
+        done.append((run.returncode, out, err))
+    return done
 
 
 def one_line_error(done, *needles: str) -> None:
@@ -161,11 +195,9 @@ def _device_node(lib):
 
 
 def _make_foreign(path: Path) -> Path:
-    connection = sqlite3.connect(path)
-    connection.execute("create table entries (id text, text text)")
-    connection.execute("insert into entries values ('a', 'my data')")
-    connection.commit()
-    connection.close()
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("create table entries (id text, text text)")
+        connection.execute("insert into entries values ('a', 'my data')")
     return path
 
 
@@ -196,7 +228,8 @@ def _unchanged_notes(lib, done) -> None:
 
 
 def _foreign_kept(lib, done) -> None:
-    rows = sqlite3.connect(lib["tmp"] / "other.db").execute("select * from entries").fetchall()
+    with closing(sqlite3.connect(lib["tmp"] / "other.db")) as connection:
+        rows = connection.execute("select * from entries").fetchall()
     assert rows == [("a", "my data")]
 
 
@@ -228,10 +261,8 @@ def _damaged_db(how: Callable[[Path], None], *command: str):
 
 def _sql(statement: str):
     def how(path: Path) -> None:
-        connection = sqlite3.connect(path)
-        connection.execute(statement)
-        connection.commit()
-        connection.close()
+        with closing(sqlite3.connect(path)) as connection, connection:
+            connection.execute(statement)
 
     return how
 
@@ -256,9 +287,11 @@ def _repaired(lib, done) -> None:
 
 
 def _rebuild_all_games(lib, done) -> None:
-    games = {row[0] for row in sqlite3.connect(lib["db"]).execute("select id from games")}
+    with closing(sqlite3.connect(lib["db"])) as connection:
+        games = {row[0] for row in connection.execute("select id from games")}
+        check = connection.execute("pragma quick_check").fetchone()[0]
     assert games == set(SMALL_GAMES)
-    assert sqlite3.connect(lib["db"]).execute("pragma quick_check").fetchone()[0] == "ok"
+    assert check == "ok"
 
 
 def _corpus_edit(game: str, edit: Callable[[Path], None], *command: str):
@@ -558,12 +591,6 @@ def _toml(game: str, edit: Callable[[str], str]):
     return _corpus_edit(game, change, "build")
 
 
-def _sheetconf_missing() -> str | None:
-    import importlib.util
-
-    return None if importlib.util.find_spec("kb.sheetconf") else "[sheet] is validated by kb/sheetconf.py (issue 15)"
-
-
 CASES += [
     # --- game.toml: every key typed, unknown keys refused, names unique across games
     Case(
@@ -600,11 +627,8 @@ CASES += [
         'game.toml [sheet] sentences = "three"',
         _toml("ta-ke", lambda t: t.replace("sentences = 3\n", 'sentences = "three"\n', 1)),
         ("ta-ke/game.toml", "sentences"),
-        skip=_sheetconf_missing(),
     ),
 ]
-
-FACTS_REASON = "facts validated in kb/checks.py (issue 16)"
 
 
 def _facts_case(name: str, args: list[str], needles: tuple[str, ...]) -> Case:
@@ -653,22 +677,7 @@ def _small_file_limit() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
 
 
-def _facts_fixed() -> bool:
-    """Whether kb/checks.py refuses non-finite numbers yet (the states teammate's issue 16)."""
-    from kb.checks import Fact, _convert
-    from kb.errors import RefereeError
-
-    try:
-        _convert(Fact("x", "point", "", low=None, high=None), "nan,nan")
-    except RefereeError:
-        return True
-    return False
-
-
-ALL_CASES = CASES + [
-    case if _facts_fixed() else pytest.param(case, marks=pytest.mark.xfail(reason=FACTS_REASON, strict=False))
-    for case in FACT_CASES
-]
+ALL_CASES = CASES + FACT_CASES
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[getattr(c, "name", None) or c.values[0].name for c in ALL_CASES])
@@ -734,17 +743,12 @@ def test_two_concurrent_one_game_builds_both_land(library: dict[str, Path]) -> N
             english.write_text(english.read_text(encoding="utf-8") + f"\n[перемога/2]\n{marker}\n", encoding="utf-8")
     where = ["--db", str(db), "--corpus", str(corpus)]
     for _ in range(3):
-        runs = [
-            subprocess.Popen(
-                [sys.executable, str(ROOT / "tests" / "hostile_cli.py"), "build", "--game", game, *where],
-                env={**os.environ, "PYTHONPATH": str(ROOT)},
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-            for game in ("ta-ke", "tacocat")
-        ]
-        assert all(run.wait(timeout=120) == 0 for run in runs)
-        texts = [row[0] for row in sqlite3.connect(db).execute("select text from entries")]
+        builds = [["build", "--game", game, *where] for game in ("ta-ke", "tacocat")]
+        with together(*builds, env={**os.environ, "PYTHONPATH": str(ROOT)}) as runs:
+            done = outputs(runs, timeout=120)
+        assert all(code == 0 for code, _, _ in done), [err for _, _, err in done]
+        with closing(sqlite3.connect(db)) as connection:
+            texts = [row[0] for row in connection.execute("select text from entries")]
         assert "Lorem ta-ke marker." in texts and "Lorem tacocat marker." in texts
 
 
@@ -777,27 +781,9 @@ def test_four_asks_after_a_build_make_one_rebuild_between_them(library: dict[str
     assert done.returncode == 0, done.stderr
     builds = library["tmp"] / "builds.log"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REFEREE_TEST_BUILDS": str(builds)}
-    asks = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                str(ROOT / "tests" / "hostile_cli.py"),
-                "ask",
-                "stack",
-                "-g",
-                "ta-ke",
-                "--json",
-                "--db",
-                str(library["db"]),
-            ],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(4)
-    ]
-    results = [(ask.wait(timeout=300), ask.stdout.read(), ask.stderr.read()) for ask in asks]
+    ask = ["ask", "stack", "-g", "ta-ke", "--json", "--db", str(library["db"])]
+    with together(ask, ask, ask, ask, env=env) as runs:
+        results = outputs(runs, timeout=300)
     assert all(code == 0 for code, _, _ in results), [err for _, _, err in results]
     assert len(builds.read_text().splitlines()) == 1
     assert all('"answer"' in out for _, out, _ in results)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from kb import graph, store
+from kb.errors import RefereeError
 from kb.links import explicit_references, extract_terms, link_book, overlapping_rows
 from kb.parse import parse_book
 
@@ -70,22 +72,61 @@ def test_every_game_has_no_reference_pointing_at_a_missing_id(game) -> None:
         assert all(e.note for e in links.edges if e.dst is None)  # an unresolved reference says why
 
 
-def test_terms_of_each_kind(game) -> None:
-    _, links = _edges(game, "takkure")
-    by_name = {t.term: t for t in links.terms}
-    assert by_name["Grounded"].entry == "takkure/3.01/1"  # heading that defines an action
-    assert by_name["MOVEMENT"].aliases == ["MOV"]  # definition list
-    assert by_name["Grave Injuries Table"].entry == "takkure/7.01/3"  # a table's caption names it
-    assert by_name["Pass modifiers"].source == "table"
-    _, rw = _edges(game, "rugby-world")
-    names = {t.term: t for t in rw.terms}
-    assert names["Strength Rule"].entry == "rugby-world/1d/7" and names["Strength Rule"].source == "named"
-    assert names["Speed Rule"].entry == "rugby-world/1d/10"
-    assert names["Evade"].entry == "rugby-world/1d/10"  # "Evade - declare the intention ..."
-    assert names["vector movement"].entry == "rugby-world/vector-movement/1" and "Free move" in names
-    _, tc = _edges(game, "tacocat")
-    uk = {t.term: t for t in tc.terms}
-    assert "Набір" in uk and "set" in uk["Набір"].aliases
+@pytest.fixture(scope="module")
+def linked(game):
+    """A game's parsed book and its links, computed once per module."""
+    return functools.cache(lambda game_id: _edges(game, game_id))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "term", "field", "expected"),
+    [
+        pytest.param("takkure", "Grounded", "entry", "takkure/3.01/1", id="Grounded: a heading defining an action"),
+        pytest.param("takkure", "MOVEMENT", "aliases", ["MOV"], id="MOVEMENT: a definition list with its abbreviation"),
+        pytest.param(
+            "takkure",
+            "Grave Injuries Table",
+            "entry",
+            "takkure/7.01/3",
+            id="Grave Injuries Table: a table named by its caption",
+        ),
+        pytest.param(
+            "takkure", "Pass modifiers", "source", "table", id="Pass modifiers: a table's caption is a table term"
+        ),
+        pytest.param("rugby-world", "Strength Rule", "entry", "rugby-world/1d/7", id="Strength Rule: a named rule"),
+        pytest.param(
+            "rugby-world", "Strength Rule", "source", "named", id="Strength Rule: a named rule is a named term"
+        ),
+        pytest.param("rugby-world", "Speed Rule", "entry", "rugby-world/1d/10", id="Speed Rule: a second named rule"),
+        pytest.param(
+            "rugby-world", "Evade", "entry", "rugby-world/1d/10", id="Evade: a dash definition"
+        ),  # "Evade - declare..."
+        pytest.param(
+            "rugby-world",
+            "vector movement",
+            "entry",
+            "rugby-world/vector-movement/1",
+            id="vector movement: a section defining its term",
+        ),
+    ],
+)
+def test_a_term_is_defined_where_the_book_defines_it(linked, game_id: str, term: str, field: str, expected) -> None:
+    terms = {t.term: t for t in linked(game_id)[1].terms}
+    assert getattr(terms[term], field) == expected
+
+
+@pytest.mark.parametrize(("game_id", "term"), [("rugby-world", "Free move"), ("tacocat", "Набір")])
+def test_a_term_is_found(linked, game_id: str, term: str) -> None:
+    assert term in {t.term for t in linked(game_id)[1].terms}
+
+
+def test_a_ukrainian_term_carries_its_configured_english_alias(linked) -> None:
+    terms = {t.term: t for t in linked("tacocat")[1].terms}
+    assert "set" in terms["Набір"].aliases
+
+
+def test_a_use_of_a_term_links_to_the_entry_defining_it(linked) -> None:
+    _, links = linked("takkure")
     grounded_uses = [e.src for e in links.edges if e.kind == "term" and e.dst == "takkure/3.01/1"]
     assert "takkure/0.01/10" in grounded_uses  # "Once GROUNDED, you cannot stand up ..."
 
@@ -96,7 +137,7 @@ def test_configured_term_must_exist_in_the_book(game) -> None:
     g = game("tacocat")
     broken = replace(g, terms={"Неіснуючий": ["ghost"]})
     book = parse_book(broken, g.read_rulebook())
-    with pytest.raises(Exception, match="appears in no entry"):
+    with pytest.raises(RefereeError, match="appears in no entry"):
         extract_terms(broken, book)
 
 

@@ -160,11 +160,11 @@ def test_diversify_stops_when_every_game_is_spent() -> None:
 
 
 def test_game_evidence_counts_only_terms_written_in_the_books_language(built_db) -> None:
-    from indexer.search import _term_table
+    from indexer.search import term_table
     from kb import store
 
-    own = _term_table(store.open_db(built_db), book_language_only=True)
-    every = _term_table(store.open_db(built_db))
+    own = term_table(store.open_db(built_db), book_language_only=True)
+    every = term_table(store.open_db(built_db))
     assert "set" in every["tacocat"] and "set" not in own["tacocat"]
     assert "набір" in own["tacocat"] and "strength rule" in own["rugby-world"]
 

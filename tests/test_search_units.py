@@ -100,9 +100,9 @@ def test_bad_question_files_are_clear_errors(tmp_path: Path) -> None:
 
 
 def test_list_items_are_read_with_the_line_that_introduces_them() -> None:
-    from indexer.index import _LeadIns
+    from indexer.index import LeadIns
 
-    lead_ins = _LeadIns()
+    lead_ins = LeadIns()
 
     def entry(line: int, text: str, section: str = "takkure/dodge") -> dict:
         return {"section_id": section, "title": "Dodge", "line": line, "text": text}

@@ -228,12 +228,21 @@ def test_serving_never_writes_the_knowledge_base(web, indexed_db: Path) -> None:
 # ---------------------------------------------------------------- referee serve
 
 
-def test_serve_warns_when_the_network_can_read_the_rules() -> None:
-    from cli.serve_commands import _greeting
+def test_serve_warns_when_the_network_can_read_the_rules(indexed_db: Path, monkeypatch) -> None:
+    import uvicorn
 
-    assert not any("anyone" in line for line in _greeting("127.0.0.1", 8000))
-    warning = " ".join(_greeting("0.0.0.0", 8000))
-    assert "Warning" in warning and "anyone on this network can open Referee" in warning
+    served: list[str] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(options["host"]))  # not served here
+    with socket.socket() as probe:  # a port free on every address, for the check `serve` makes first
+        probe.bind(("0.0.0.0", 0))
+        port = str(probe.getsockname()[1])
+    local = runner.invoke(cli, ["serve", "--port", port, "--db", str(indexed_db)])
+    assert local.exit_code == 0, local.stderr
+    assert "only this machine can open it" in local.stderr and "anyone" not in local.stderr
+    shared = runner.invoke(cli, ["serve", "--host", "0.0.0.0", "--port", port, "--db", str(indexed_db)])
+    assert shared.exit_code == 0, shared.stderr
+    assert "Warning" in shared.stderr and "anyone on this network can open Referee" in shared.stderr
+    assert served == ["127.0.0.1", "0.0.0.0"]
 
 
 def test_serve_refuses_a_busy_port_and_a_missing_database_in_one_line(indexed_db: Path, tmp_path: Path) -> None:
