@@ -170,7 +170,7 @@ def test_sheet_config_is_validated(tmp_path: Path) -> None:
         build_sheet(store.open_db(db_path), games[0])
 
 
-def test_sheet_cli_formats_and_bad_input(built_db: Path, tmp_path: Path) -> None:
+def test_sheet_prints_markdown_writes_html_and_pdf(built_db: Path, tmp_path: Path) -> None:
     md = runner.invoke(app, ["sheet", "ta-ke", "--db", str(built_db)])
     assert md.exit_code == 0 and md.stdout.startswith("# TA-KE")
     out = tmp_path / "s.html"
@@ -179,16 +179,23 @@ def test_sheet_cli_formats_and_bad_input(built_db: Path, tmp_path: Path) -> None
     pdf = tmp_path / "s.pdf"
     made = runner.invoke(app, ["sheet", "tacocat", "--lang", "en", "-f", "pdf", "-o", str(pdf), "--db", str(built_db)])
     assert made.exit_code == 0 and pdf.read_bytes().startswith(b"%PDF")
-    for args, message in [
-        (["sheet", "chess"], "unknown game"),
-        (["sheet", "takkure", "--lang", "de"], "no de reading of takkure"),
-        (["sheet", "takkure", "--pages", "3"], "--pages must be 1 or 2"),
-        (["sheet", "takkure", "-f", "pdf", "-o", str(tmp_path / "no" / "x.pdf")], "does not exist"),
-        (["sheet", "takkure", "-o", str(tmp_path)], "is a folder"),
-    ]:
-        result = runner.invoke(app, [*args, "--db", str(built_db)])
-        assert result.exit_code == 2 and message in result.stderr, result.output
-        assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(["sheet", "chess"], "unknown game", id="unknown game"),
+        pytest.param(["sheet", "takkure", "--lang", "de"], "no de reading of takkure", id="no such reading"),
+        pytest.param(["sheet", "takkure", "--pages", "3"], "--pages must be 1 or 2", id="three pages"),
+        pytest.param(["sheet", "takkure", "-f", "pdf", "-o", "{tmp}/no/x.pdf"], "does not exist", id="missing folder"),
+        pytest.param(["sheet", "takkure", "-o", "{tmp}"], "is a folder", id="output is a folder"),
+    ],
+)
+def test_sheet_refuses_bad_input_in_one_line(built_db: Path, tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, [*(a.format(tmp=tmp_path) for a in args), "--db", str(built_db)])
+    assert result.exit_code == 2 and message in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []  # nothing written
 
 
 def test_unit_keeps_declared_layout_when_dropping_by_priority(fitted) -> None:
