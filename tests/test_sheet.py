@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,7 @@ def test_computed_tables_come_from_the_checks_and_say_so(fitted) -> None:
     influence = {row[0]: row[1:] for row in table("ta-ke", "Influence points").rows}
     assert influence["on the bottom space"][0] == "2" and influence["on the middle space"][2] == "3"
     html = to_html(fitted["rugby-world"][0])
-    assert "not the book&#x27;s words" in html or "not the book's words" in html
+    assert "not the book's words" in unescape(html)
 
 
 def test_markdown_and_html_carry_the_same_lines(fitted) -> None:
@@ -148,7 +149,6 @@ def test_english_tacocat_sheet_shows_the_translation_over_the_book(fitted) -> No
     assert all(q.translation for q in sheet.quotes())
     page = to_html(sheet)
     assert "unofficial translation" in page and 'class="orig"' in page and "Дуель" in page
-    assert "tacocat/" not in "".join(sheet.ascii_ids.values()).replace("tacocat/", "") or True
     assert all(sheet.ascii_ids[q.entry].isascii() for q in sheet.quotes())
 
 
