@@ -205,7 +205,7 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
     numbers = question_numbers(query)
     cross = question.language != searcher.language_of(game)
     bridged = question.bridged.get(searcher.language_of(game), []) if cross else []
-    wanted = content_stems(searcher, query)
+    wanted = content_stems(searcher, question.text)  # without the game's name: it names the book
     passages: list[Passage] = []
     for rank, hit in enumerate(hits[:DEPTH]):
         position = searcher.index.entry_index[hit.entry["id"]]

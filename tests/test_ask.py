@@ -58,6 +58,82 @@ def test_facts_are_read_next_to_the_words_that_name_them(checks) -> None:
     assert missing == []
 
 
+@pytest.mark.parametrize(
+    ("question", "has_ball"),
+    [
+        ("Can I tackle a player who does not have the ball?", False),
+        ("Can I tackle a player who doesn't have the ball?", False),
+        ("Can I tackle a player without the ball?", False),
+        ("Can I tackle the player with the ball?", True),
+        ("He isn't grounded, but he has the ball: can I tackle?", True),  # the negation is another clause's
+    ],
+)
+def test_a_negation_before_the_word_naming_a_yes_no_fact_denies_it(checks, question: str, has_ball: bool) -> None:
+    facts, _ = extract_facts(checks["tackle-declaration"], question)
+    assert facts["target_has_ball"] is has_ball
+
+
+def test_nobody_is_none_of_a_counted_fact(checks) -> None:
+    facts, _ = extract_facts(checks["pass-target"], "BaC 6, a 6 inch pass, nobody pressuring.")
+    assert facts["pressure"] == 0
+
+
+def test_a_number_given_in_a_unit_fills_no_fact_measured_otherwise(checks) -> None:
+    question = "What are the chances of a non-kicker converting from between 42 and 50 metres?"
+    facts, missing = extract_facts(checks["conversion"], question)  # intersections from the touchline
+    assert "touchline_distance" not in facts and [f.name for f in missing] == ["touchline_distance"]
+    assert extract_facts(checks["kick-success"], question)[0] == {"zone": "42-50", "kicker": False}
+
+
+def test_the_check_the_question_describes_beats_the_one_citing_the_first_entry(checks) -> None:
+    question = "The pass missed and the receiver is 9 inches from the thrower. What's his modifier to catch it?"
+    both = [checks["pass-target"], checks["reception-modifier"]]
+    found = settle_question(both, question, [next(iter(checks["pass-target"].quotes.values()))[0]])
+    assert found is not None and found["settled"] and found["result"]["check"] == "reception-modifier"
+
+
+def test_a_check_only_described_must_find_a_number_to_run(checks) -> None:
+    """ "ball carrier" and "player" describe tackle-declaration, but a yes/no word alone is no situation."""
+    question = "Does the activated player have to be the ball carrier?"
+    assert settle_question([checks["tackle-declaration"]], question, ["takkure/2.01/1"]) is None
+
+
+@pytest.mark.parametrize(
+    ("check", "question", "expected"),
+    [
+        ("card-replacement", "Third round: the first player swapped 2 cards. Can I swap 3?",
+         {"round": 3, "first_replaced": 2, "second_wants": 3}),
+        ("score-a-try-target", "Second BaC 7, 2 fatigue tokens, one defender pressuring.",
+         {"bac_try": 7, "fatigue_tokens": 2, "pressure": 1}),  # "second BaC" is a name, not a 2
+        ("jumbo-attack", "Can I attack with a pair of 3s? I'd still have 4 cards left after.",
+         {"cards": [3, 3], "cards_left_after": 4}),
+        ("legal-play", "Run play, the lead played Power. I've got a Power card but I want to play Speed instead.",
+         {"play": "run", "lead_suit": "power", "card_suit": "speed", "hand_has_lead_suit": True}),
+        ("score-a-try", "My support runner is in their in-goal but he's not the one with the ball.",
+         {"is_ball_carrier": False, "in_goal": True}),
+        ("ball-steal", "The ball's lying loose and my defender is standing right next to it. Can he steal it?",
+         {"ball": "loose"}),  # "steal" is what he does, not that he is grounded
+        ("pass-direction", "My winger is 3 inches straight in front of the carrier. Can he pass to him?",
+         {"passer": [0.0, 0.0], "receiver": [0.0, 3.0], "scoring_direction": "+y"}),
+    ],
+    ids=["ordinal", "ordinal-in-a-name", "a-pair-of", "alike-choices", "the-one-in-goal", "role-word", "relative"],
+)  # fmt: skip
+def test_facts_are_read_as_players_state_them(checks, check: str, question: str, expected: dict) -> None:
+    assert extract_facts(checks[check], question)[0] == expected
+
+
+def test_a_position_behind_is_against_the_scoring_direction(checks) -> None:
+    facts, _ = extract_facts(checks["pass"], "I want to pass 3 intersections straight back.")
+    (px, py), (tx, ty) = facts["passer"], facts["target"]
+    assert (tx - px, ty - py) == (0.0, -3.0) and facts["scoring_direction"] == "+y"
+
+
+def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) -> None:
+    found = settle_question(list(checks.values()), "There are only three of us tonight. Can we play?", [])
+    assert found is not None and found["settled"] and found["result"]["check"] == "player-count"
+    assert found["result"]["verdict"] == "illegal"
+
+
 def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
     found = settle_question(
         [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
