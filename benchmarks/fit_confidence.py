@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/answer_quality.py --no-baseline --records tune.jsonl \\
         data/questions-unanswerable-dev.jsonl data/questions-dev.jsonl data/questions-extra.jsonl \\
-        data/questions-third.jsonl data/questions-uk.jsonl
+        data/questions-third.jsonl data/questions-uk.jsonl data/questions-sixth.jsonl \\
+        data/questions-unanswerable-tune.jsonl
     .venv/bin/python benchmarks/fit_confidence.py tune.jsonl
 
 A logistic regression (L2, Newton steps) of "the book answers this question" (an answerable
