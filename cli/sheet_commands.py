@@ -72,9 +72,11 @@ def sheet(
     config = next((g for g in discover_games(default_corpus_dir()) if g.id == game_id), None)
     if config is None:
         raise RefereeError(f"no corpus folder for {game_id}")
+    target = output or (Path(f"{game_id}.{kind}") if kind in ("pdf", "png") else None)
+    if target is not None:
+        _check_place(target)  # before the seconds that fitting the sheet to its pages takes
     built = fit(build_sheet(database, config, lang), pages)
-    if kind in ("pdf", "png"):
-        target = output or Path(f"{game_id}.{kind}")
+    if target is not None and kind in ("pdf", "png"):
         _check_writable(target)
         if kind == "pdf":
             write_pdf(built, target)
@@ -96,11 +98,15 @@ def sheet(
     typer.echo(f"Wrote {output}", err=True)
 
 
-def _check_writable(path: Path) -> None:
+def _check_place(path: Path) -> None:
     if path.is_dir():
         raise RefereeError(f"{path}: is a folder; give a file name")
     if not path.parent.exists():
         raise RefereeError(f"{path}: folder {path.parent} does not exist")
+
+
+def _check_writable(path: Path) -> None:
+    _check_place(path)
     try:
         with path.open("ab"):
             pass
