@@ -144,6 +144,8 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     # a check whose rule is the answer's, or one of the first three entries'
     linked = list(dict.fromkeys([best.entry["id"], *(h.entry["id"] for h in hits[:CHECK_DEPTH])])) if best else []
     check = settle_question(_game_checks(searcher, result.game), result.query, linked)
+    if check and check["settled"] and check["result"]["verdict"] == "unknown":
+        answered = False  # the check of this very situation says the text is silent
     higher, cited, precedence = _links_of(searcher, best.entry["id"]) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry["id"] if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])

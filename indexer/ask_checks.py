@@ -61,6 +61,8 @@ RELATIVE = re.compile(
     r"(?P<way>in front|ahead|forwards?|towards their|behind|backwards?|back|level|beside|sideways|across|to the side)"
     r"(?:\s|$|[.,?!])"
 )
+QUOTED = re.compile(r"(?:^|(?<=\s))(?:\"([^\"]{1,40})\"|“([^”]{1,40})”|['‘]([^'’]{1,40})['’](?=[\s.,?!:;]|$))")
+CAPITALISED = re.compile(r"(?<![\w'])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 NEAR, AFTER = 3, 5  # words before / after a number where the word naming its fact may stand
 # A yes/no fact is denied by a negation shortly before the word naming it, within its clause:
 # "a player who does not have the ball", "nobody pressuring", "without a kicker".
@@ -183,6 +185,21 @@ def _list_value(fact: Fact, text: str) -> list | None:
     return [int(i) for i in items] if fact.type == "ints" else items
 
 
+def _proper_name(text: str) -> str | None:
+    """What a free-text fact names: a quoted string ("the '1' card"), else the first run of
+    capitalised words inside a sentence ("Blue Wind", "the Officer's skill"); not one after
+    "in", "of" or "at", which names the game ("in Touchdown Heroes")."""
+    quoted = QUOTED.search(text)
+    if quoted:
+        return next(group for group in quoted.groups() if group is not None).strip()
+    for sentence in re.split(r"(?<=[.?!:])\s+", text):
+        for run in CAPITALISED.finditer(sentence):
+            before = sentence[: run.start()].split()
+            if run[0] != "I" and before and before[-1].casefold() not in {"in", "of", "at", "for", "playing"}:
+                return run[0]
+    return None
+
+
 def _repeated_number(text: str) -> list[int] | None:
     counts = {"pair": 2, "two": 2, "three": 3, "four": 4, "five": 5}
     found = re.search(r"\b(pair|two|three|four|five)\s+(?:of\s+)?(\d+)(?:s|'s)\b", text.casefold())
@@ -217,6 +234,8 @@ def read_facts(check: Check, question: str) -> Reading:
             choice = _choice_value(fact, question, numbers, used)
             if choice is not None:
                 found[fact.name] = choice
+        elif fact.type == "str" and (name := _proper_name(question)) is not None:
+            found[fact.name] = name
         elif fact.type in ("ints", "strs"):
             items = _list_value(fact, question)
             if items is not None and fact.default is MISSING:
@@ -357,7 +376,7 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
         rank = _cited_rank(check, entry_ids)
         if rank is None and _named(check, words):
             rank = len(entry_ids)
-        if rank is None and _stated_unprompted(check, reading, beginnings):
+        if rank is None and _stated_unprompted(check, reading, beginnings, question):
             rank = unprompted
         if rank is not None and reading.found:
             read.append((check, rank, reading))
@@ -397,13 +416,15 @@ def _cited_rank(check: Check, entry_ids: list[str]) -> int | None:
     return next((rank for rank, entry in enumerate(entry_ids) if entry in cited), None)
 
 
-def _stated_unprompted(check: Check, reading: Reading, beginnings: set[str]) -> bool:
+def _stated_unprompted(check: Check, reading: Reading, beginnings: set[str], question: str) -> bool:
     """A check no found entry cites: every fact it needs is stated, something more than yes/no
     among them, and its description's words and the facts named by their own words add up to
     two ("three of us" + "play" for player-count; "two miniatures" + "intersection" is not enough:
     drop-goal also needs the opponents' half)."""
     if reading.missing or not any(not isinstance(value, bool) for value in reading.found.values()):
         return False
+    if _tokens(check.description)[:2] in (["what", "does"], ["what", "do"]) and "what" not in _tokens(question):
+        return False  # what a skill does is not what "Can the Monster skill be used at kickoff?" asks
     return _stated_strength(check, reading, beginnings) >= DESCRIBED
 
 

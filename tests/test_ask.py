@@ -134,6 +134,26 @@ def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) 
     assert found["result"]["verdict"] == "illegal"
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("My partner got Blue Wind as his hero. What does its skill actually do?", "Blue Wind"),
+        ("What does the '1' play-book card do in Touchdown Heroes?", "1"),
+        ("What does the skill do in Touchdown Heroes?", None),  # the game's name is no card's
+        ("I'm the lead, can't I play what I want?", None),  # "I" and contractions name nothing
+    ],
+)
+def test_a_free_text_fact_is_a_quoted_or_capitalised_name(checks, question: str, name: str | None) -> None:
+    assert extract_facts(checks["card-effect"], question)[0].get("effect") == name
+
+
+def test_a_skill_the_book_does_not_print_is_unknown_only_when_asked_what_it_does(checks) -> None:
+    effect = [checks["card-effect"]]
+    found = settle_question(effect, "What does the Officer's skill do?", [])
+    assert found is not None and found["result"]["verdict"] == "unknown"
+    assert settle_question(effect, "Can the Monster skill be used at kickoff?", []) is None
+
+
 def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
     found = settle_question(
         [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
@@ -267,3 +287,9 @@ def test_cli_ask_json_carries_answered_and_confidence(indexed_db: Path) -> None:
     answer = json.loads(result.stdout)
     assert answer["game"] == "tacocat" and answer["answered"] and answer["answer"][0]["quote"]
     assert isinstance(answer["confidence"], float)
+
+
+def test_a_check_saying_the_text_is_silent_makes_ask_abstain(searcher) -> None:
+    answer = ask(searcher, "What does the Officer's skill do?", game="touchdown-heroes")
+    assert answer["check"]["settled"] and answer["check"]["result"]["verdict"] == "unknown"
+    assert answer["answered"] is False and answer["answer"] == [] and answer["closest"]
