@@ -20,6 +20,7 @@ PAGES = [
     ("rule", "/takkure/2.01/7"),
     ("settle", "/settle/pass-direction?passer=0%2C+0&receiver=6%2C+10&scoring_direction=%2By"),
     ("settle-list", "/settle"),
+    ("settle-state", "/settle/state?example=takkure%2Fissue-example-pass#verdict"),  # opens on the ruling
     ("sheet", "/sheets/takkure"),
     ("api", "/api/docs"),
 ]

@@ -117,6 +117,25 @@ def test_bad_input_shows_a_message(phone, site: str) -> None:
     assert "fact 'passer'" in error.inner_text() and "\n" not in error.inner_text().strip()
 
 
+def test_settle_a_whole_state_from_an_example_on_a_phone(phone, site: str) -> None:
+    phone.goto(site + "/settle/state")
+    phone.select_option("#example-choice", "takkure/pass-ahead")  # loads it in place, and settles it
+    phone.wait_for_url(re.compile(r"example=takkure%2Fpass-ahead"))
+    phone.locator('#verdict [data-verdict="illegal"]').wait_for()
+    editor = phone.locator("#state")
+    assert "#7 passes to #9" in editor.input_value() and "expect:" not in editor.input_value()
+
+    editor.fill(editor.input_value().replace("at: [3, 2]", "at: [-3, -2]"))  # the receiver now stands behind
+    phone.locator("#state-form button[type=submit]").click()
+    phone.locator('#verdict [data-verdict="legal"]').wait_for()
+    assert phone.locator("#verdict .step").count() >= 3  # direction, target, the roll: the chain
+    assert phone.locator("#verdict .step blockquote").first.inner_text().strip()  # the rule, quoted
+    drawing = phone.locator("#verdict .state-drawing img")
+    assert drawing.evaluate("img => img.complete && img.naturalWidth > 0")  # the SVG drew
+    assert drawing.bounding_box()["width"] <= PHONE["width"]
+    assert no_horizontal_scroll(phone)
+
+
 def test_open_a_sheet_and_download_its_pdf(phone, site: str) -> None:
     phone.goto(site + "/sheets")
     phone.locator("a", has_text="View").first.click()
@@ -129,7 +148,9 @@ def test_open_a_sheet_and_download_its_pdf(phone, site: str) -> None:
     assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf" and pdf.body()[:5] == b"%PDF-"
 
 
-@pytest.mark.parametrize("path", ["/", "/settle", "/sheets", "/api/docs", "/takkure", "/takkure/2.01/7"])
+@pytest.mark.parametrize(
+    "path", ["/", "/settle", "/settle/state", "/sheets", "/api/docs", "/takkure", "/takkure/2.01/7"]
+)
 def test_every_page_fits_a_phone(phone, site: str, path: str) -> None:
     phone.goto(site + path)
     assert no_horizontal_scroll(phone), path

@@ -119,7 +119,7 @@ async def settle_state_page(request: Request, example: str | None = None) -> Res
         chosen = example_state(backend.settings.corpus_dir, game, name)
     except RefereeError as exc:
         raise HTTPException(404, str(exc)) from None
-    share = f"/settle/state?{urlencode({'example': _key(chosen)})}"
+    share = f"/settle/state?{urlencode({'example': _key(chosen)})}#verdict"  # opens on the ruling
     return await render_state(request, grouped, chosen, chosen["text"], share)
 
 
