@@ -54,11 +54,12 @@ PRONOUN_ONE = frozenset({"the", "that", "this", "which", "every", "each", "any",
 # being grounded, and "steal" in the question says nothing of it.
 ROLES = frozenset({"target", "stealer", "passer", "receiver", "carrier", "tackler", "defender", "attacker"})
 BACKWARDS = frozenset({"behind", "back", "backwards", "backward"})
-SIDEWAYS = frozenset({"level", "beside", "sideways", "across", "side"})
+SIDEWAYS = frozenset({"level", "beside", "sideways", "across", "side", "left", "right"})
 RELATIVE = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*"
     r"(?:\"|″|inch(?:es)?|intersections?|squares?|spaces?|metres?|meters?)\s+(?:straight\s+|directly\s+)?"
-    r"(?P<way>in front|ahead|forwards?|towards their|behind|backwards?|back|level|beside|sideways|across|to the side)"
+    r"(?P<way>in front|ahead|forwards?|towards their|behind|backwards?|back|level|beside|sideways|across"
+    r"|to (?:the|my|his|her|their) (?:side|left|right)|left|right)"
     r"(?:\s|$|[.,?!])"
 )
 QUOTED = re.compile(r"(?:^|(?<=\s))(?:\"([^\"]{1,40})\"|“([^”]{1,40})”|['‘]([^'’]{1,40})['’](?=[\s.,?!:;]|$))")

@@ -122,10 +122,18 @@ def test_facts_are_read_as_players_state_them(checks, check: str, question: str,
     assert extract_facts(checks[check], question)[0] == expected
 
 
-def test_a_position_behind_is_against_the_scoring_direction(checks) -> None:
-    facts, _ = extract_facts(checks["pass"], "I want to pass 3 intersections straight back.")
+@pytest.mark.parametrize(
+    ("question", "step"),
+    [
+        ("I want to pass 3 intersections straight back.", (0.0, -3.0)),
+        ("Can I pass 2 intersections to my left?", (2.0, 0.0)),
+        ("He is four intersections ahead of me.", (0.0, 4.0)),
+    ],
+)
+def test_a_relative_position_is_a_step_along_or_across_the_scoring_direction(checks, question, step) -> None:
+    facts, _ = extract_facts(checks["pass"], question)
     (px, py), (tx, ty) = facts["passer"], facts["target"]
-    assert (tx - px, ty - py) == (0.0, -3.0) and facts["scoring_direction"] == "+y"
+    assert (tx - px, ty - py) == step and facts["scoring_direction"] == "+y"
 
 
 def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) -> None:
