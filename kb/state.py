@@ -133,8 +133,21 @@ def settle_text(
         return settle(checks, situation_of(data, source), name, facts), None
     if name:
         raise RefereeError("--check does not go with a state: the state's action chooses the checks")
-    rules = {game: rulebook.states for game, rulebook in rulebooks.items() if rulebook.states is not None}
-    return settle_state(checks, rules, data, facts, source), data
+    return settle_state(checks, state_rules(rulebooks), data, facts, source), data
+
+
+def state_rules(rulebooks: dict[str, Any]) -> dict[str, StateRules]:
+    """The games that settle whole states, with their readers and actions."""
+    return {game: rulebook.states for game, rulebook in rulebooks.items() if rulebook.states is not None}
+
+
+def settle_state_text(
+    checks: dict[str, Check], rules_by_game: dict[str, StateRules], text: str, source: str = "state"
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A state document's text settled with checks already loaded (a server loads them once): what
+    `settle_text` gives for a state, with the document to draw it."""
+    document = state_from(text, source)
+    return settle_state(checks, rules_by_game, document, None, source), document
 
 
 def settle_state(

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import ipaddress
 import shutil
+import socket
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,6 +47,27 @@ def pytest_configure(config: pytest.Config) -> None:
     _ENVIRONMENT.delenv("REFEREE_GAME", raising=False)
     _ENVIRONMENT.delenv("REFEREE_CORPUS", raising=False)
     _ENVIRONMENT.delenv("REFEREE_CACHE", raising=False)
+    for method in ("connect", "connect_ex"):
+        _ENVIRONMENT.setattr(socket.socket, method, _loopback_only(getattr(socket.socket, method)))
+
+
+def _loopback_only(connect):
+    """A socket method that refuses any address but this machine's own (in this process;
+    the subprocesses a test starts are told to stay offline by the environment)."""
+
+    def guarded(self: socket.socket, address, *args):
+        if self.family in (socket.AF_INET, socket.AF_INET6) and not _is_loopback(address[0]):
+            raise ConnectionRefusedError(f"tests never use the network (a connection to {address[0]} was asked for)")
+        return connect(self, address, *args)
+
+    return guarded
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -3,6 +3,7 @@ and every bad input is a 4xx with one line."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
@@ -12,6 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+import yaml
 from markupsafe import escape
 from typer.testing import CliRunner
 
@@ -223,6 +225,90 @@ def test_serving_never_writes_the_knowledge_base(web, indexed_db: Path) -> None:
     for path in ("/api/ask?q=tackle", "/?q=pass&game=takkure", "/takkure/2.01/7", "/settle/pass-direction"):
         web.get(path)
     assert hashlib.sha256(indexed_db.read_bytes()).hexdigest() == before
+
+
+# ---------------------------------------------------------------- settle a whole state
+
+STATES = Path(__file__).resolve().parent.parent / "corpus"
+PASS_STATE = STATES / "takkure/states/issue-example-pass.yaml"
+
+
+def test_api_state_is_what_the_cli_prints_for_an_example_state(web) -> None:
+    printed = cli_json("check", str(PASS_STATE), "--json")
+    served = web.post("/api/state", content=PASS_STATE.read_bytes(), headers={"content-type": "application/yaml"})
+    assert served.status_code == 200 and served.json() == printed
+    assert printed["verdict"] == "legal" and len(printed["steps"]) >= 3
+    as_json = yaml.safe_load(PASS_STATE.read_text(encoding="utf-8"))  # the same state sent as JSON
+    assert web.post("/api/state", json=as_json).json() == printed
+
+
+def test_state_page_settles_an_example_with_the_chain_quotes_and_drawing(web) -> None:
+    from kb.state_svg import render_state_svg
+
+    assert 'href="/settle/state"' in web.get("/settle").text
+    opened = web.get("/settle/state", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"].startswith("/settle/state?example=")
+
+    page = web.get("/settle/state", params={"example": "takkure/issue-example-pass"})
+    assert page.status_code == 200
+    data = web.post("/api/state", content=PASS_STATE.read_bytes()).json()
+    assert f'data-verdict="{data["verdict"]}"' in page.text and shown(data["summary"]) in page.text
+    for step in data["steps"]:
+        assert f'data-check="{step["check"]}"' in page.text
+    for reason in data["reasons"] + data["consequences"]:
+        assert shown(reason["quote"]) in page.text and f'href="/{reason["entry"]}"' in page.text
+    drawn = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page.text)
+    document = yaml.safe_load(PASS_STATE.read_text(encoding="utf-8"))
+    assert drawn and base64.b64decode(drawn.group(1)).decode() == render_state_svg(document, data)
+    editor = re.search(r"<textarea[^>]*>(.*?)</textarea>", page.text, re.S).group(1)
+    assert "#7 passes to #9" in html.unescape(editor) and "expect:" not in editor  # the example, not its answer
+    assert 'value="takkure/issue-example-pass" selected' in page.text
+    assert 'value="tacocat/duel"' in page.text  # every game's examples to start from
+
+
+def test_state_page_settles_the_state_as_the_player_edited_it(web) -> None:
+    edited = PASS_STATE.read_text(encoding="utf-8").replace("[-6.2632, 8.0]", "[-3, 12]")  # now ahead of #7
+    page = web.post("/settle/state", data={"state": edited, "example": "takkure/issue-example-pass"})
+    assert page.status_code == 200 and 'data-verdict="illegal"' in page.text
+    assert "ahead" in page.text and 'data-check="pass-direction"' in page.text
+    assert 'data-check="pass-target"' not in page.text  # an illegal pass stops the chain
+    link = re.search(r'<a href="(/settle/pass-direction\?[^"]+)"', page.text).group(1)
+    step = web.get(html.unescape(link))  # the step alone, its derived facts in the address: the same ruling
+    assert step.status_code == 200 and 'data-verdict="illegal"' in step.text and "receiver=-3" in link
+
+
+BAD_STATES = [
+    (b"game: [takkure", "not YAML or JSON"),
+    (b"game: chess\naction: '#7 passes to #9'", "'game' must be one of"),
+    (b"game: takkure\npieces: {}", "a state needs 'game' and 'action'"),
+    (b"game: takkure\naction: '#7 passes to #9'", "pieces"),
+    (b"game: takkure\naction: '#7 juggles'\nball: '7'\npieces: {'7': {team: attack, at: [0, 0]}}", "no action"),
+    (b"check: duel\nfacts: {mine: 3, theirs: 4}", "a state needs 'game' and 'action'"),
+    (b"", "empty"),
+    (b"\xff\xfe", "not UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("body", "words"), BAD_STATES, ids=[w for _, w in BAD_STATES])
+def test_bad_states_are_one_line_on_the_api_and_the_page(web, body: bytes, words: str) -> None:
+    assert words in one_line_error(web.post("/api/state", content=body), 400)
+    if body != b"\xff\xfe":  # a browser's form sends UTF-8
+        page = web.post("/settle/state", data={"state": body.decode()})
+        assert page.status_code == 400 and "Traceback" not in page.text
+        error = re.search(r'class="error" role="alert">([^<]*)<', page.text).group(1)
+        assert shown(words) in error and "\n" not in error.strip()
+
+
+def test_state_requests_are_bounded_and_escaped(web) -> None:
+    assert "too large" in one_line_error(web.post("/api/state", content=b"#" * 20_000), 413)
+    long_text = "game: takkure\n# " + "a" * 9000  # under the body limit, over the editor's
+    assert "too long" in web.post("/settle/state", data={"state": long_text}).text
+    huge = web.post("/settle/state", data={"state": "a" * 20_000})
+    assert huge.status_code == 413 and huge.text.count("\n") == 1 and "too large" in huge.text
+    assert web.get("/settle/state", params={"example": "../../etc/passwd"}).status_code == 404
+    attack = '<script>alert("x")</script>'
+    page = web.post("/settle/state", data={"state": f"game: takkure\naction: '{attack}'\npieces: {{}}"})
+    assert page.status_code == 400 and "<script>alert" not in page.text
 
 
 # ---------------------------------------------------------------- referee serve

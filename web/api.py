@@ -62,6 +62,17 @@ def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, 
     return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
 
 
+def settled_state(backend: Backend, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A state document settled, as `referee check STATE --json` prints it, with the document (to draw)."""
+    from kb.state import settle_state_text
+
+    return settle_state_text(backend.checks, backend.state_rules, text, "state")
+
+
+def state_json(backend: Backend, text: str) -> dict[str, Any]:
+    return settled_state(backend, text)[0]
+
+
 def describe_json(backend: Backend, name: str) -> dict[str, Any]:
     from kb.checks import describe_check, find_check
 
@@ -153,3 +164,30 @@ class Situation(BaseModel):
 async def check_document(request: Request, situation: Situation) -> dict[str, Any]:
     backend = backend_of(request)
     return await backend.run(check_json, backend, situation.check, situation.game, situation.facts)
+
+
+STATE_BODY = {
+    "required": True,
+    "description": "A game state, YAML or JSON, as docs/game-states.md describes (at most 16 KB).",
+    "content": {
+        "application/yaml": {"schema": {"type": "string"}},
+        "application/json": {"schema": {"type": "object"}},
+    },
+}
+
+
+@router.post(
+    "/state",
+    summary="Settle a whole game state (`referee check STATE --json`)",
+    description="The body is the state document itself (YAML or JSON: game, pieces, action…); "
+    "the answer is the verdict with every step, as the CLI prints it.",
+    openapi_extra={"requestBody": STATE_BODY},
+)
+async def state(request: Request) -> dict[str, Any]:
+    from kb.validate import decode_text
+
+    text = decode_text(await request.body(), "state")
+    if not text.strip():
+        raise RefereeError("state: the body is empty; send a state document (YAML or JSON)")
+    backend = backend_of(request)
+    return await backend.run(state_json, backend, text)

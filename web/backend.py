@@ -37,6 +37,7 @@ class Backend:
         self._executor: ThreadPoolExecutor | None = None
         self.searcher: Any = None
         self.checks: dict[str, Any] = {}
+        self.state_rules: dict[str, Any] = {}  # the games that settle whole states (kb.state.StateRules)
         self.games: list[dict[str, Any]] = []
         self._game_configs: dict[str, Any] = {}
         self._sheets: dict[tuple[str, str, str | None], bytes | str] = {}
@@ -56,12 +57,15 @@ class Backend:
     def _load(self) -> None:
         from indexer.search import Searcher
         from kb import store
-        from kb.checks import discover_checks
+        from kb.checks import discover_checks, discover_rulebooks
         from kb.gameconf import discover_games
+        from kb.state import state_rules
 
         self.searcher = Searcher(self.settings.db_path, encoder=self._encoder)
         self.games = store.games(self.searcher.db)
-        self.checks = discover_checks(self.settings.corpus_dir)
+        rulebooks = discover_rulebooks(self.settings.corpus_dir)
+        self.checks = discover_checks(self.settings.corpus_dir, rulebooks)
+        self.state_rules = state_rules(rulebooks)
         self._game_configs = {g.id: g for g in discover_games(self.settings.corpus_dir)}
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:

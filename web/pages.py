@@ -86,6 +86,112 @@ async def settle_index(request: Request) -> HTMLResponse:
     return page(request, "settle_index.html", by_game=by_game)
 
 
+# ---------------------------------------------------------------- Settle a whole state
+# Declared before /settle/{name}: "state" is this page, not a check.
+
+STATE_TEXT_CHARS = 8000  # the textarea's bound: a form-encoded state stays under the body limit (16 KB)
+
+
+def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
+    from kb.state_examples import example_states
+
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for example in example_states(backend.settings.corpus_dir):
+        if example["game"] in backend.state_rules:
+            grouped.setdefault(example["game"], []).append(example)
+    return grouped
+
+
+@router.get("/settle/state", response_class=HTMLResponse)
+async def settle_state_page(request: Request, example: str | None = None) -> Response:
+    """A documented example state loaded into the editor and settled: a link to send to the table."""
+    from kb.state_examples import example_state
+
+    backend = api.backend_of(request)
+    grouped = examples_by_game(backend)
+    if example is None:
+        first = next((e for examples in grouped.values() for e in examples), None)
+        if first is not None:  # the page opens on an example, as a check's page does
+            return RedirectResponse(f"/settle/state?{urlencode({'example': _key(first)})}", status_code=303)
+        return await render_state(request, grouped, None, "")
+    game, _, name = example.partition("/")
+    try:
+        chosen = example_state(backend.settings.corpus_dir, game, name)
+    except RefereeError as exc:
+        raise HTTPException(404, str(exc)) from None
+    share = f"/settle/state?{urlencode({'example': _key(chosen)})}"
+    return await render_state(request, grouped, chosen, chosen["text"], share)
+
+
+@router.post("/settle/state", response_class=HTMLResponse)
+async def settle_state_form(request: Request) -> Response:
+    """The state as the player edited it (a form post: a state is too long for an address)."""
+    from kb.state_examples import example_state
+
+    backend = api.backend_of(request)
+    fields = _form_fields(await request.body())
+    chosen = None
+    game, _, name = fields.get("example", "").partition("/")
+    if game and name:
+        try:
+            chosen = example_state(backend.settings.corpus_dir, game, name)
+        except RefereeError:
+            chosen = None  # only the label of where the player started: the state is the text
+    return await render_state(request, examples_by_game(backend), chosen, fields.get("state", ""))
+
+
+def _key(example: dict[str, Any]) -> str:
+    return f"{example['game']}/{example['name']}"
+
+
+def _form_fields(body: bytes) -> dict[str, str]:
+    from urllib.parse import parse_qs
+
+    from kb.validate import decode_text
+
+    try:
+        parsed = parse_qs(decode_text(body, "form"), keep_blank_values=True, max_num_fields=4)
+    except ValueError:
+        raise RefereeError("form: expected the fields 'state' and 'example'") from None
+    return {name: values[0] for name, values in parsed.items()}
+
+
+async def render_state(
+    request: Request, grouped: dict[str, Any], chosen: dict[str, Any] | None, text: str, share: str | None = None
+) -> HTMLResponse:
+    from kb.state_svg import render_state_svg
+
+    backend = api.backend_of(request)
+    verdict, drawing, error, status = None, None, None, 200
+    try:
+        if not text.strip():
+            raise RefereeError("the state is empty: load an example or write one (YAML or JSON)")
+        if len(text) > STATE_TEXT_CHARS:
+            raise RefereeError(f"the state is too long (at most {STATE_TEXT_CHARS} characters)")
+        verdict, document = await backend.run(api.settled_state, backend, text)
+        drawing = present.svg_data_uri(render_state_svg(document, verdict))
+    except RefereeError as exc:
+        error, status = str(exc), 400
+    game = verdict["game"] if verdict else (chosen["game"] if chosen else None)
+    rules = backend.state_rules.get(game)
+    return page(
+        request,
+        "settle_state.html",
+        status,
+        examples_by_game=grouped,
+        chosen=_key(chosen) if chosen else None,
+        about=chosen["about"] if chosen else None,
+        game=game,
+        actions=[{"name": a.name, "help": a.help} for a in rules.actions] if rules else [],
+        text=text,
+        max_chars=STATE_TEXT_CHARS,
+        verdict=verdict,
+        drawing=drawing,
+        error=error,
+        share_url=share,
+    )
+
+
 @router.get("/settle/{name}", response_class=HTMLResponse)
 async def settle_page(request: Request, name: str) -> Response:
     backend = api.backend_of(request)

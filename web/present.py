@@ -3,9 +3,10 @@ board a check's positions are placed on. Presentation only: no rule is decided h
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import jinja2
 
@@ -24,6 +25,7 @@ def install(env: jinja2.Environment) -> None:
         value_text=value_text,
         humanise=humanise,
         href=href,
+        step_query=step_query,
     )
     env.globals.update(verdict_word=lambda v: VERDICT_WORDS.get(v, v))
 
@@ -70,6 +72,17 @@ def value_text(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(value_text(v) for v in value)
     return "" if value is None else str(value)
+
+
+def step_query(step: dict[str, Any]) -> str:
+    """A state's step as the address of its check's page: the facts it got, as the form takes them."""
+    return urlencode({name: value_text(value) for name, value in step["facts"].items()})
+
+
+def svg_data_uri(svg: str) -> str:
+    """A drawing as an <img> source: scaled like an image on a phone, and never a script (an SVG
+    inside <img> runs none), whatever text the state put into it."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 # ---------------------------------------------------------------- Settle: the form
