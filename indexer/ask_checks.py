@@ -38,10 +38,13 @@ CUE_WORDS = {
     "die": ("roll", "rolls", "rolled", "dice"),
     "f": ("strength",),
     "pressure": ("pressuring", "pressured", "marking"),
+    "has": ("have", "got", "holds", "holding"),
     "fatigue": ("tired",),
     "tokens": ("token",),
     "players": ("people", "us", "friends"),
     "mine": ("my", "i", "me"),
+    "defence": ("defend", "defends", "defended", "defending", "defense"),
+    "attack": ("attacks", "attacking", "attacked"),
     "replaced": ("swap", "swapped", "swaps", "change", "changed", "exchange", "exchanged"),
     "theirs": ("their", "they", "opponent"),
 }
@@ -54,11 +57,12 @@ PRONOUN_ONE = frozenset({"the", "that", "this", "which", "every", "each", "any",
 # being grounded, and "steal" in the question says nothing of it.
 ROLES = frozenset({"target", "stealer", "passer", "receiver", "carrier", "tackler", "defender", "attacker"})
 BACKWARDS = frozenset({"behind", "back", "backwards", "backward"})
-SIDEWAYS = frozenset({"level", "beside", "sideways", "across", "side"})
+SIDEWAYS = frozenset({"level", "beside", "sideways", "across", "side", "left", "right"})
 RELATIVE = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*"
     r"(?:\"|″|inch(?:es)?|intersections?|squares?|spaces?|metres?|meters?)\s+(?:straight\s+|directly\s+)?"
-    r"(?P<way>in front|ahead|forwards?|towards their|behind|backwards?|back|level|beside|sideways|across|to the side)"
+    r"(?P<way>in front|ahead|forwards?|towards their|behind|backwards?|back|level|beside|sideways|across"
+    r"|to (?:the|my|his|her|their) (?:side|left|right)|left|right)"
     r"(?:\s|$|[.,?!])"
 )
 QUOTED = re.compile(r"(?:^|(?<=\s))(?:\"([^\"]{1,40})\"|“([^”]{1,40})”|['‘]([^'’]{1,40})['’](?=[\s.,?!:;]|$))")
@@ -67,12 +71,26 @@ NEAR, AFTER = 3, 5  # words before / after a number where the word naming its fa
 # A yes/no fact is denied by a negation shortly before the word naming it, within its clause:
 # "a player who does not have the ball", "nobody pressuring", "without a kicker".
 NEGATIONS = frozenset({"not", "no", "never", "without", "nobody", "none", "nothing", "neither", "nor"})
-NEGATION_REACH = 6  # "not the one with the ball"  # words between the negation and the word it denies
+NEGATION_REACH = 6  # words between a negation and the word it denies ("not the one with the ball")
 CLAUSE_BREAK = re.compile(r"[,;:.?!()]|\b(?:but|and|while|although|whereas|so)\b", re.IGNORECASE)
-STRONGLY_STATED = 3  # an uncited check so stated competes with the cited ones (else it comes after them)
+STRONGLY_STATED = 4  # an uncited check so stated competes with the cited ones (else it comes after them)
 DESCRIBED = 2  # description words plus facts named by their own words that make an uncited check a candidate
 WORD_BEGINNING = 5  # letters that stand for a word's forms ("missed", "misses")
-STOP = frozenset({"the", "a", "an", "of", "to", "is", "in", "on", "if", "any", "value", "number"})
+STOP = STOPWORDS | {"value", "number"}
+MAX_SITUATION_CHARS = 600  # a situation is told in a few sentences; longer text is not read for facts
+LARGEST_FACT_NUMBER = 1e6  # no fact of a board game is larger: "BaC 999…9" is no number to read
+# Nouns of things that come in a sequence: "third round" is round 3, "second BaC" is a name.
+SEQUENCE_NOUNS = frozenset({"round", "turn", "half", "possession", "tackle", "activation", "phase", "trick", "move"})
+# Words that may stand between a negation and what it denies: "does not have the ball", "not the
+# one with the ball"; any other word ends its reach ("with no fatigue is in-goal").
+TRANSPARENT = frozenset(
+    {"have", "has", "had", "got", "get", "the", "a", "an", "his", "her", "their", "my", "your", "its", "one",
+     "with", "carrying", "holding", "be", "been", "is", "are", "was", "were", "any", "it", "yet", "even",
+     "currently", "actually", "still", "really", "in", "on", "at", "of", "he", "she", "they", "i", "we", "you",
+     "s", "d", "ve", "ll", "re", "m"}  # what is left of "nobody's", "he'd", "I've" once split
+)  # fmt: skip
+NUMBER_CLAUSE_BREAK = frozenset({",", ";", ":", ".", "?", "!", "(", ")"})
+WHAT_IT_DOES = re.compile(r"\bwhat\s+(?:does|do|did|will)\b.*\b(?:do|does|mean)\b", re.IGNORECASE | re.DOTALL)
 
 
 def _tokens(text: str) -> list[str]:
@@ -81,16 +99,23 @@ def _tokens(text: str) -> list[str]:
 
 def _cues(fact: Fact) -> set[str]:
     """Words that name a fact: the parts of its name (a yes/no fact's without the role it is
-    about), and its unit."""
-    parts = [w for w in fact.name.casefold().split("_") if w not in STOP]
-    if fact.type == "bool" and len(parts) > 1 and parts[0] in ROLES:
-        parts = parts[1:]
-    words = set(parts)
-    words |= {w[:-1] for w in words if w.endswith("s") and len(w) > 3}
-    words |= {cue for w in list(words) for cue in CUE_WORDS.get(w, ())}
+    about), their players' words, and its unit."""
+    words = {w for group in _cue_groups(fact) for w in group}
     if fact.unit:
         words |= set(UNIT_WORDS.get(fact.unit.casefold(), (fact.unit.casefold(),)))
     return words
+
+
+def _cue_groups(fact: Fact) -> list[set[str]]:
+    """One group of words per part of the fact's name: the part, its singular, players' words."""
+    parts = [w for w in fact.name.casefold().split("_") if w not in STOP]
+    if fact.type == "bool" and len(parts) > 1 and parts[0] in ROLES:
+        parts = parts[1:]
+    groups = []
+    for part in parts:
+        group = {part} | ({part[:-1]} if part.endswith("s") and len(part) > 3 else set())
+        groups.append(group | {cue for w in list(group) for cue in CUE_WORDS.get(w, ())})
+    return groups
 
 
 def _matches(token: str, cues: set[str]) -> bool:
@@ -126,7 +151,8 @@ def _numbers(tokens: list[str]) -> list[tuple[int, float]]:
     out = []
     for i, token in enumerate(tokens):
         if re.fullmatch(r"\d+(?:\.\d+)?", token):
-            out.append((i, float(token)))
+            if float(token) <= LARGEST_FACT_NUMBER:
+                out.append((i, float(token)))
         elif token == "one" and i > 0 and tokens[i - 1] in PRONOUN_ONE:
             continue  # "the one with the ball"
         elif token == "one" and i > 0 and tokens[i - 1] == "no":
@@ -138,16 +164,30 @@ def _numbers(tokens: list[str]) -> list[tuple[int, float]]:
 
 def _bool_value(fact: Fact, text: str) -> bool | None:
     """True when a clause names the fact, False when it names it under a negation ("does not
-    have the ball") or as "non-" ("a non-kicker"); None when no clause names it."""
-    cues = _cues(fact)
+    have the ball", "has no ball") or as "non-" ("a non-kicker"); None when no clause names it.
+    A fact whose name has three words or more is named by two of them in one clause: "ball"
+    alone does not say the ball is loose after a kick."""
+    groups = _cue_groups(fact)
+    needed = 2 if len(groups) >= 3 else 1
     for clause in CLAUSE_BREAK.split(_expand_negations(text)):
         tokens = _tokens(clause)
-        for i, token in enumerate(tokens):
-            if token.startswith("non-") and _matches(token[4:], cues):
-                return False
-            if _matches(token, cues):
-                return not any(t in NEGATIONS for t in tokens[max(0, i - NEGATION_REACH) : i])
+        hits = [i for i, token in enumerate(tokens) if any(_matches(token, group) for group in groups)]
+        named = {n for n, group in enumerate(groups) for i in hits if _matches(tokens[i], group)}
+        if any(t.startswith("non-") and _matches(t[4:], _cues(fact)) for t in tokens):
+            return False
+        if len(named) >= needed and any("has" not in groups[n] for n in named):  # "have" alone is no ball
+            return not any(_negated(tokens, i) for i in hits)
     return None
+
+
+def _negated(tokens: list[str], position: int) -> bool:
+    """A negation shortly before the word, with only words like "have the" between them."""
+    for back in range(position - 1, max(-1, position - 1 - NEGATION_REACH), -1):
+        if tokens[back] in NEGATIONS:
+            return True
+        if tokens[back] not in TRANSPARENT:
+            return False
+    return False
 
 
 def _expand_negations(text: str) -> str:
@@ -210,7 +250,7 @@ def _repeated_number(text: str) -> list[int] | None:
 class Reading:
     found: dict[str, Any]  # fact name -> value read from the question
     missing: list[Fact]  # required facts not found
-    by_order: set[str]  # facts given a number only by the order the check declares them in
+    by_order: set[str]  # facts given a number by the order the check declares them in, or weakly named
 
 
 def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fact]]:
@@ -220,17 +260,49 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
 
 
 def read_facts(check: Check, question: str) -> Reading:
-    tokens = _tokens(question)
+    question = question[:MAX_SITUATION_CHARS]
+    tokens, clauses = _tokens_and_clauses(question)
     numbers = _numbers(tokens)
-    used: set[int] = set()
-    found: dict[str, Any] = _relative_points(check, question)
-    numeric = [f for f in check.facts if f.type in ("int", "float")]
+    found, used = _relative_points(check, question, tokens)
+    found.update(_worded_facts(check, question, numbers, used))
+    _tell_alike_choices_apart(check, tokens, found)
+    numeric = [f for f in check.facts if f.type in ("int", "float") and f.name not in found]
+    weakly = _numbers_by_nearest_cue(numeric, tokens, clauses, numbers, used, found)
+    _ordinals(numeric, tokens, found)
+    by_order = _numbers_by_order(numeric, tokens, numbers, used, found) | weakly
+    for fact in check.facts:
+        if fact.name in found and fact.type == "int":
+            found[fact.name] = int(found[fact.name])
+    missing = [f for f in check.facts if f.name not in found and f.default is MISSING]
+    return Reading(found, missing, by_order)
+
+
+def _tokens_and_clauses(text: str) -> tuple[list[str], list[int]]:
+    """The question's tokens (as `_tokens`) and each one's clause: clauses end at punctuation and
+    at "and"/"but" unless a number follows ("between 42 and 50" is one clause)."""
+    tokens, clauses, clause = [], [], 0
+    for match in re.finditer(r"\d+(?:\.\d+)?|[\"″]|[^\W\d_]+(?:-[^\W\d_]+)*|[,;:.?!()]", text.casefold()):
+        token = match.group(0)
+        if token in NUMBER_CLAUSE_BREAK:
+            clause += 1
+            continue
+        tokens.append(token)
+        clauses.append(clause)
+    for i, token in enumerate(tokens):
+        if token in {"and", "but"} and not (i + 1 < len(tokens) and re.fullmatch(r"\d+(?:\.\d+)?", tokens[i + 1])):
+            clauses[i + 1 :] = [c + 1 for c in clauses[i + 1 :]]
+    return tokens, clauses
+
+
+def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]], used: set[int]) -> dict[str, Any]:
+    """Yes/no facts, choices, names and lists, read from the question's words."""
+    found: dict[str, Any] = {}
     for fact in check.facts:
         if fact.type == "bool":
             value = _bool_value(fact, question)
             if value is not None:
                 found[fact.name] = value
-        elif fact.type == "choice" and fact.name not in found:
+        elif fact.type == "choice":
             choice = _choice_value(fact, question, numbers, used)
             if choice is not None:
                 found[fact.name] = choice
@@ -240,51 +312,85 @@ def read_facts(check: Check, question: str) -> Reading:
             items = _list_value(fact, question)
             if items is not None and fact.default is MISSING:
                 found[fact.name] = items
-    _tell_alike_choices_apart(check, tokens, found)
-    places = {position for position, _ in numbers}
-    for fact in numeric:  # "third round": an ordinal just before a word naming the fact ("second BaC 7" is a name)
-        cues = _cues(fact)
-        for i, token in enumerate(tokens[:-1]):
-            named_next = _matches(tokens[i + 1], cues) and i + 2 not in places
-            if token in ORDINALS and named_next and not _matches(token, cues):
-                found[fact.name] = ORDINALS[token]
-                break
-    for fact in numeric:  # a number next to a word naming the fact
-        if fact.name in found:
-            continue
-        cues = _cues(fact)
+    return found
+
+
+def _numbers_by_nearest_cue(
+    facts: list[Fact],
+    tokens: list[str],
+    clauses: list[int],
+    numbers: list[tuple[int, float]],
+    used: set[int],
+    found: dict[str, Any],
+) -> set[str]:
+    """Each number to the fact named nearest it in its clause ("my last card is 3 and theirs is
+    5": 3 is mine), nearest pairs first; a fact whose name has three words or more is named by
+    two of them."""
+    pairs = []
+    for order, fact in enumerate(facts):
+        cues, groups = _cues(fact), _cue_groups(fact)
         for position, value in numbers:
             if position in used:
                 continue
-            window = tokens[max(0, position - NEAR) : position + AFTER + 1]
-            if any(_matches(t, cues) for t in window):
-                found[fact.name] = value
-                used.add(position)
+            window = [
+                j
+                for j in range(max(0, position - NEAR), min(len(tokens), position + AFTER + 1))
+                if j != position and clauses[j] == clauses[position]
+            ]
+            # "rows_behind_ball": "ball" alone hardly names the rows behind it; such a weak pair
+            # comes after every other and the fact counts as not stated in the question's words
+            weak = len(groups) >= 3 and sum(any(_matches(tokens[j], g) for j in window) for g in groups) < 2
+            pairs += [(weak, abs(j - position), order, position, value) for j in window if _matches(tokens[j], cues)]
+    weakly: set[str] = set()
+    for weak, _distance, order, position, value in sorted(pairs):
+        if facts[order].name not in found and position not in used:
+            found[facts[order].name] = value
+            used.add(position)
+            if weak:
+                weakly.add(facts[order].name)
+    return weakly
+
+
+def _ordinals(facts: list[Fact], tokens: list[str], found: dict[str, Any]) -> None:
+    """ "third round": an ordinal before a noun of a sequence that names the fact."""
+    for fact in facts:
+        if fact.name in found:
+            continue
+        cues = _cues(fact)
+        for i, token in enumerate(tokens[:-1]):
+            following = tokens[i + 1]
+            sequence = following in SEQUENCE_NOUNS or following[:-1] in SEQUENCE_NOUNS
+            if token in ORDINALS and sequence and _matches(following, cues):
+                found[fact.name] = ORDINALS[token]
                 break
-    required = [f for f in numeric if f.name not in found and f.default is MISSING]
-    free = [(position, value) for position, value in numbers if position not in used]
-    if "both" in tokens:  # "both players F 7": one number for two facts named alike
+
+
+def _numbers_by_order(
+    facts: list[Fact], tokens: list[str], numbers: list[tuple[int, float]], used: set[int], found: dict[str, Any]
+) -> set[str]:
+    """The numbers no word names, to the required facts still missing, in the order the check
+    declares them; "both players F 7" gives one number to two facts named alike."""
+    required = [f for f in facts if f.name not in found and f.default is MISSING]
+    if "both" in tokens:
         for fact in required:
-            twin = next((f for f in numeric if f.name in found and _cues(f) & _cues(fact)), None)
+            twin = next((f for f in facts if f.name in found and _cues(f) & _cues(fact)), None)
             if twin is not None:
                 found[fact.name] = found[twin.name]
         required = [f for f in required if f.name not in found]
+    free = [(position, value) for position, value in numbers if position not in used]
     by_order = set()
-    if required and len(free) >= len(required):  # the rest in the order the check declares them
+    if required and len(free) >= len(required):
         for fact, (position, value) in zip(required, free, strict=False):
             if _unit_fits(fact, _unit_after(tokens, position)):  # "45 metres" is no die roll
                 found[fact.name] = value
                 by_order.add(fact.name)
-    for fact in numeric:
-        if fact.name in found and fact.type == "int":
-            found[fact.name] = int(found[fact.name])
-    missing = [f for f in check.facts if f.name not in found and f.default is MISSING]
-    return Reading(found, missing, by_order)
+    return by_order
 
 
 def _tell_alike_choices_apart(check: Check, tokens: list[str], found: dict[str, Any]) -> None:
     """Two facts with the same choices ("lead_suit", "card_suit") and two of them named: each
-    takes the one named nearest a word naming it, and not the same one when another is named."""
+    takes the one named nearest a word naming it, and not the same one when another is named
+    (with no word naming it, the one left)."""
     groups: dict[tuple[str, ...], list[Fact]] = {}
     for fact in check.facts:
         if fact.type == "choice" and fact.name in found:
@@ -298,28 +404,32 @@ def _tell_alike_choices_apart(check: Check, tokens: list[str], found: dict[str, 
             cue_places = [i for i, t in enumerate(tokens) if _matches(t, _cues(fact))]
             open_choices = (named - taken) or named
             places = [(abs(i - c), t) for c in cue_places for i, t in enumerate(tokens) if t in open_choices]
-            if places:
-                found[fact.name] = next(ch for ch in choices if ch.casefold() == min(places)[1])
-                taken.add(found[fact.name].casefold())
+            if places or len(open_choices) == 1:  # no word names it: the one choice left
+                chosen = min(places)[1] if places else next(iter(open_choices))
+                found[fact.name] = next(ch for ch in choices if ch.casefold() == chosen)
+                taken.add(chosen)
 
 
-def _relative_points(check: Check, question: str) -> dict[str, Any]:
+def _relative_points(check: Check, question: str, tokens: list[str]) -> tuple[dict[str, Any], set[int]]:
     """Two positions said as one relative to the other ("my winger is 3 inches straight in front
     of him", "pass 3 intersections straight back"): the first point at the middle of its range,
-    the second that far along the scoring direction (+y), behind it, or level beside it."""
+    the second that far along the scoring direction (+y), behind it, or level beside it. Also
+    the position of the number read, which is then no other fact's."""
     points = [f for f in check.facts if f.type == "point"]
-    said = RELATIVE.search(question.casefold())
+    lowered = question.casefold()
+    said = RELATIVE.search(lowered)
     if len(points) != 2 or said is None:
-        return {}
-    distance = float(NUMBER_WORDS.get(said["n"], 0) if said["n"] in NUMBER_WORDS else said["n"])
-    middle = (points[0].low + points[0].high) / 2 if points[0].low is not None and points[0].high is not None else 0.0
+        return {}, set()
+    distance = float(NUMBER_WORDS[said["n"]] if said["n"] in NUMBER_WORDS else said["n"])
+    low, high = points[0].low, points[0].high
+    middle = (low + high) / 2 if low is not None and high is not None else 0.0
     way = said["way"].split()[-1]  # "in front" -> "front", "to the side" -> "side"
     dx, dy = (distance, 0.0) if way in SIDEWAYS else (0.0, -distance if way in BACKWARDS else distance)
     found: dict[str, Any] = {points[0].name: [middle, middle], points[1].name: [middle + dx, middle + dy]}
     direction = next((f for f in check.facts if f.type == "choice" and "+y" in f.choices), None)
     if direction is not None:
         found[direction.name] = "+y"
-    return found
+    return found, {len(_tokens(lowered[: said.start("n")]))}
 
 
 def _named(check: Check, words: set[str]) -> int:
@@ -367,12 +477,15 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
     command to run with the missing ones named. Candidates: the checks citing one of `entry_ids`
     (the answer's entries, best first), the ones the question names, and the ones it only
     describes when it states every fact they need (a number or a named choice among them)."""
+    question = question[:MAX_SITUATION_CHARS]
     words = set(_tokens(question))
     beginnings = _word_beginnings(f"{question} {books_words(question)}")  # "knocked down": grounded
     unprompted = len(entry_ids) + 1
     read: list[tuple[Check, int, Reading]] = []
+    vocabulary = _checks_vocabulary(checks)
     for check in checks:
         reading = read_facts(check, question)
+        _forget_names_that_are_game_words(check, reading, vocabulary)
         rank = _cited_rank(check, entry_ids)
         if rank is None and _named(check, words):
             rank = len(entry_ids)
@@ -391,6 +504,7 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
             item[1],
         )
     )
+    _answer_rule_first(read, beginnings)
     for check, _rank, reading in read:
         facts, missing = reading.found, reading.missing
         if missing:  # the best candidate lacks facts: say which, rather than run a worse one
@@ -411,6 +525,33 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
     return None
 
 
+def _checks_vocabulary(checks: list[Check]) -> set[str]:
+    """The words the game's checks use for its things: choices ("power") and fact names ("lead")."""
+    words = {c.casefold() for check in checks for fact in check.facts for c in fact.choices}
+    return words | {part for check in checks for fact in check.facts for part in fact.name.split("_")}
+
+
+def _forget_names_that_are_game_words(check: Check, reading: Reading, vocabulary: set[str]) -> None:
+    """ "What does a Power card do?" names a suit, not a card's effect: a free-text fact whose
+    every word is a word of the game's checks is not read."""
+    for fact in check.facts:
+        value = reading.found.get(fact.name)
+        if fact.type == "str" and isinstance(value, str) and set(value.casefold().split()) <= vocabulary:
+            del reading.found[fact.name]
+            if fact.default is MISSING:
+                reading.missing.append(fact)
+
+
+def _answer_rule_first(read: list[tuple[Check, int, Reading]], beginnings: set[str]) -> None:
+    """The check of the answer's own rule goes first unless the question describes another one
+    better: "what modifier does a 6 inch pass get?" is the pass's (it asks for the BaC), "what's
+    his modifier to catch the missed pass?" the reception's."""
+    own = next((item for item in read if item[1] == 0), None)
+    if own is not None and read[0] is not own and _described(own[0], beginnings) >= _described(read[0][0], beginnings):
+        read.remove(own)
+        read.insert(0, own)
+
+
 def _cited_rank(check: Check, entry_ids: list[str]) -> int | None:
     cited = _cited_entries(check)
     return next((rank for rank, entry in enumerate(entry_ids) if entry in cited), None)
@@ -423,7 +564,7 @@ def _stated_unprompted(check: Check, reading: Reading, beginnings: set[str], que
     drop-goal also needs the opponents' half)."""
     if reading.missing or not any(not isinstance(value, bool) for value in reading.found.values()):
         return False
-    if _tokens(check.description)[:2] in (["what", "does"], ["what", "do"]) and "what" not in _tokens(question):
+    if _tokens(check.description)[:2] in (["what", "does"], ["what", "do"]) and not WHAT_IT_DOES.search(question):
         return False  # what a skill does is not what "Can the Monster skill be used at kickoff?" asks
     return _stated_strength(check, reading, beginnings) >= DESCRIBED
 

@@ -107,7 +107,7 @@ def test_a_check_only_described_must_find_a_number_to_run(checks) -> None:
          {"bac_try": 7, "fatigue_tokens": 2, "pressure": 1}),  # "second BaC" is a name, not a 2
         ("jumbo-attack", "Can I attack with a pair of 3s? I'd still have 4 cards left after.",
          {"cards": [3, 3], "cards_left_after": 4}),
-        ("legal-play", "Run play, the lead played Power. I've got a Power card but I want to play Speed instead.",
+        ("legal-play", "Run play, the lead played Power. I have one in hand but I want to play Speed instead.",
          {"play": "run", "lead_suit": "power", "card_suit": "speed", "hand_has_lead_suit": True}),
         ("score-a-try", "My support runner is in their in-goal but he's not the one with the ball.",
          {"is_ball_carrier": False, "in_goal": True}),
@@ -122,10 +122,53 @@ def test_facts_are_read_as_players_state_them(checks, check: str, question: str,
     assert extract_facts(checks[check], question)[0] == expected
 
 
-def test_a_position_behind_is_against_the_scoring_direction(checks) -> None:
-    facts, _ = extract_facts(checks["pass"], "I want to pass 3 intersections straight back.")
+@pytest.mark.parametrize(
+    ("check", "question", "expected"),
+    [
+        ("round-winner", "My last card is 3 and theirs is 5, who wins the round?", {"mine": 3, "theirs": 5}),
+        ("defence", "My 5 defends against their 7.", {"defence": 5, "attack": 7}),
+        ("kick-range", "Long kick by a kicker, the first roll was a 9, how far?", {"kick": "long", "kicker": True, "die": 9}),
+        ("score-a-try", "My carrier with no fatigue is in-goal, can he score a try?", {"is_ball_carrier": True, "in_goal": True}),
+        ("tackle-declaration", "The target has no ball.", {"target_has_ball": False}),
+        ("free-move", "Can I pass the ball 5 intersections?", {"rows_behind_ball": 5}),
+        ("pass-target", "BaC " + "9" * 400 + ", a 6 inch pass", {"distance": 6.0}),
+    ],
+    ids=["nearest-in-its-clause", "players-verb", "ordinal-of-no-sequence", "negation-ends-at-a-noun",
+         "has-no", "one-word-of-three", "no-absurd-number"],
+)  # fmt: skip
+def test_facts_misread_before_are_read_right(checks, check: str, question: str, expected: dict) -> None:
+    assert extract_facts(checks[check], question)[0] == expected
+
+
+def test_the_number_of_a_relative_position_is_no_other_fact(checks) -> None:
+    facts, _ = extract_facts(checks["pass"], "Can I pass 5 intersections straight back with P 4?")
+    assert facts["p"] == 4 and facts["target"][1] - facts["passer"][1] == -5.0
+
+
+def test_a_weakly_named_fact_does_not_make_an_uncited_check_run(checks) -> None:
+    rugby = [c for c in checks.values() if c.game == "rugby-world"]
+    assert settle_question(rugby, "Can I pass the ball 5 intersections?", []) is None
+
+
+@pytest.mark.parametrize("question", ["What happens when the Lead plays a Speed card?", "What does a Power card do?"])
+def test_a_game_word_is_no_card_name(checks, question: str) -> None:
+    heroes = [c for c in checks.values() if c.game == "touchdown-heroes"]
+    found = settle_question(heroes, question, [])
+    assert found is None or found.get("result", {}).get("check") != "card-effect"
+
+
+@pytest.mark.parametrize(
+    ("question", "step"),
+    [
+        ("I want to pass 3 intersections straight back.", (0.0, -3.0)),
+        ("Can I pass 2 intersections to my left?", (2.0, 0.0)),
+        ("He is four intersections ahead of me.", (0.0, 4.0)),
+    ],
+)
+def test_a_relative_position_is_a_step_along_or_across_the_scoring_direction(checks, question, step) -> None:
+    facts, _ = extract_facts(checks["pass"], question)
     (px, py), (tx, ty) = facts["passer"], facts["target"]
-    assert (tx - px, ty - py) == (0.0, -3.0) and facts["scoring_direction"] == "+y"
+    assert (tx - px, ty - py) == step and facts["scoring_direction"] == "+y"
 
 
 def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) -> None:
