@@ -305,6 +305,9 @@ def test_state_requests_are_bounded_and_escaped(web) -> None:
     assert "too long" in web.post("/settle/state", data={"state": long_text}).text
     huge = web.post("/settle/state", data={"state": "a" * 20_000})
     assert huge.status_code == 413 and huge.text.count("\n") == 1 and "too large" in huge.text
+    part = web.post("/settle/state", data={"state": "a" * 20_000}, headers={"hx-request": "true"})
+    assert part.status_code == 413 and part.headers["hx-retarget"] == "#flash"  # the ruling stays; the message shows
+    assert re.fullmatch(r'<div id="flash" class="error" role="alert">[^<\n]*too large[^<\n]*</div>\n', part.text)
     assert web.get("/settle/state", params={"example": "../../etc/passwd"}).status_code == 404
     attack = '<script>alert("x")</script>'
     page = web.post("/settle/state", data={"state": f"game: takkure\naction: '{attack}'\npieces: {{}}"})

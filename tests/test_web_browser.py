@@ -135,6 +135,11 @@ def test_settle_a_whole_state_from_an_example_on_a_phone(phone, site: str) -> No
     assert drawing.bounding_box()["width"] <= PHONE["width"]
     assert no_horizontal_scroll(phone)
 
+    editor.evaluate("area => { area.value = '#'.repeat(7000); }")  # past the body limit once form-encoded
+    phone.locator("#state-form button[type=submit]").click()
+    assert "too large" in phone.locator("#flash.error").inner_text()
+    assert phone.locator('#verdict [data-verdict="legal"]').is_visible()  # the last ruling stays
+
 
 def test_open_a_sheet_and_download_its_pdf(phone, site: str) -> None:
     phone.goto(site + "/sheets")

@@ -7,6 +7,7 @@ is not buffered on its way out.
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -88,11 +89,18 @@ def _with_headers(send: Any) -> Any:
 
 
 async def _refuse(scope: dict[str, Any], send: Any, status: int, message: str) -> None:
-    """Refused before routing: JSON for the API, one line of text for everything else."""
+    """Refused before routing: JSON for the API, the page's message area for a part of a page
+    that htmx asked for (as pages.render_error does), one line of text for everything else."""
+    extra: list[tuple[bytes, bytes]] = []
     if scope["path"].startswith("/api/"):
         body, kind = json.dumps({"error": message}).encode(), b"application/json"
+    elif any(name == b"hx-request" for name, _ in scope.get("headers", [])):
+        body = f'<div id="flash" class="error" role="alert">{html.escape(message)}</div>\n'.encode()
+        kind = b"text/html; charset=utf-8"
+        extra = [(b"hx-retarget", b"#flash"), (b"hx-reselect", b"#flash"), (b"hx-reswap", b"outerHTML")]
     else:
         body, kind = (message + "\n").encode(), b"text/plain; charset=utf-8"
-    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
+    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *SECURITY_HEADERS, *extra]
+    headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
