@@ -164,17 +164,25 @@ def test_possession_change_is_one_check_that_kick_play_and_kickoff_share() -> No
     )
 
 
-@pytest.mark.parametrize(("position", "die"), [(p, d) for p in range(1, 11) for d in range(1, 7)])
-def test_a_kick_play_never_puts_the_ball_off_the_field(position: int, die: int) -> None:
+KICKS = [(position, die) for position in range(1, 11) for die in range(1, 7)]
+
+
+@pytest.mark.parametrize(("position", "die"), [(p, d) for p, d in KICKS if p - d > 0])
+def test_a_kick_play_short_of_0_leaves_the_ball_on_the_field(position: int, die: int) -> None:
+    assert 1 <= run("kick-play", position=position, die=die).value["position"] <= 10
+
+
+@pytest.mark.parametrize(("position", "die"), [(p, d) for p, d in KICKS if p - d < 0])
+def test_a_kick_play_beyond_0_scores_1(position: int, die: int) -> None:
     verdict = run("kick-play", position=position, die=die)
-    landing = position - die
-    if landing == 0:
-        assert verdict.verdict == "ambiguous" and {r.verdict for r in verdict.readings} == {"value", "unknown"}
-        assert all(r.value.get("position") != 11 for r in verdict.readings)
-    elif landing < 0:
-        assert verdict.value["points"] == 1 and verdict.outcome == "scored"
-    else:
-        assert 1 <= verdict.value["position"] <= 10
+    assert verdict.value["points"] == 1 and verdict.outcome == "scored"
+
+
+@pytest.mark.parametrize(("position", "die"), [(p, d) for p, d in KICKS if p - d == 0])
+def test_a_kick_play_exactly_on_0_has_two_readings_neither_off_the_field(position: int, die: int) -> None:
+    verdict = run("kick-play", position=position, die=die)
+    assert verdict.verdict == "ambiguous" and {r.verdict for r in verdict.readings} == {"value", "unknown"}
+    assert all(r.value.get("position") != 11 for r in verdict.readings)
 
 
 @pytest.mark.parametrize(
