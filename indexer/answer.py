@@ -12,6 +12,8 @@ rulebook. The steps (docs/design.md, "Answers"):
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from indexer.ask_checks import settle_question
@@ -116,17 +118,22 @@ def _pick(rows: dict[str, dict], pairs: list[tuple[str, str]], seen: set[str], l
     return out
 
 
-def _game_checks(searcher: Searcher, game: str) -> list:
-    """The game's checks, loaded once per searcher; none when the corpus is not at hand."""
-    from kb.checks import discover_checks
+def _game_checks(game: str) -> list:
+    """The game's checks; none when the corpus is not at hand."""
     from kb.paths import default_corpus_dir
 
-    if not hasattr(searcher, "_checks"):
-        try:
-            searcher._checks = discover_checks(default_corpus_dir())
-        except (RefereeError, OSError, SyntaxError):
-            searcher._checks = {}
-    return [c for c in searcher._checks.values() if c.game == game]
+    return [c for c in _corpus_checks(default_corpus_dir()).values() if c.game == game]
+
+
+@lru_cache(maxsize=4)
+def _corpus_checks(corpus: Path) -> dict:
+    """Every check of a corpus, loaded once per process (loading imports each game's checks.py)."""
+    from kb.checks import discover_checks
+
+    try:
+        return discover_checks(corpus)
+    except (RefereeError, OSError, SyntaxError):
+        return {}
 
 
 def ask(searcher: Searcher, question: str, game: str | None = None, game_source: str = "given") -> dict[str, Any]:
@@ -143,7 +150,7 @@ def ask(searcher: Searcher, question: str, game: str | None = None, game_source:
     answered = best is not None and not abstains(score)
     # a check whose rule is the answer's, or one of the first three entries'
     linked = list(dict.fromkeys([best.entry["id"], *(h.entry["id"] for h in hits[:CHECK_DEPTH])])) if best else []
-    check = settle_question(_game_checks(searcher, result.game), result.query, linked)
+    check = settle_question(_game_checks(result.game), result.query, linked)
     if check and check["settled"] and check["result"]["verdict"] == "unknown":
         answered = False  # the check of this very situation says the text is silent
     higher, cited, precedence = _links_of(searcher, best.entry["id"]) if best else ([], [], [])
