@@ -27,7 +27,7 @@ demo: setup
 	$(BIN)/referee show takkure/2.01/7
 	$(BIN)/referee index
 	$(BIN)/referee ask "Can I pass to a teammate level with me?" --game takkure
-	$(BIN)/referee ask "What happens when both last cards are equal?" --game tacocat
+	$(BIN)/referee ask "My last card is 3 and theirs is 5. Who wins the round?" --game tacocat
 	$(BIN)/referee search "How many players is the game for?" --limit 5
 	$(BIN)/referee eval data/questions-dev.jsonl
 	$(BIN)/referee check --check pass --fact passer=10,30 --fact target=13,29 --fact p=3
