@@ -11,7 +11,6 @@ benchmarks/latency.py. A 5,000-entry library is built in the same run as the bas
 from __future__ import annotations
 
 import argparse
-import hashlib
 import shutil
 import statistics
 import sys
@@ -25,6 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from indexer.encoder import HashEncoder  # noqa: E402
 from indexer.index import build_index  # noqa: E402
 from indexer.search import Searcher  # noqa: E402
 from kb.build import build_knowledge_base  # noqa: E402
@@ -55,23 +55,6 @@ ZIPF = 1.0 / np.arange(1, len(VOCABULARY) + 1)
 ZIPF /= ZIPF.sum()
 GAMES = 5
 DIM = 384
-
-
-class HashEncoder:
-    name = "hash"
-
-    def _vectors(self, texts: list[str]) -> np.ndarray:
-        out = np.empty((len(texts), DIM), dtype=np.float32)
-        for i, text in enumerate(texts):
-            seed = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
-            out[i] = np.random.default_rng(seed).standard_normal(DIM)
-        return out / np.linalg.norm(out, axis=1, keepdims=True)
-
-    def queries(self, texts: list[str]) -> np.ndarray:
-        return self._vectors(texts)
-
-    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
-        return self._vectors(texts)
 
 
 def rss_mb() -> float:

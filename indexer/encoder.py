@@ -7,6 +7,7 @@ vectors (cosine 0.9999, checked by the tests) from the same 4-bit weights.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Protocol
 
 import numpy as np
@@ -21,6 +22,29 @@ class Encoder(Protocol):
     def queries(self, texts: list[str]) -> np.ndarray: ...
 
     def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray: ...
+
+
+class HashEncoder:
+    """Random unit vectors seeded by the text (the same text, the same vector): an index and a
+    search without the embedding model, for tests and benchmarks where the model is not what is
+    measured. `name` is the model name the index records."""
+
+    def __init__(self, name: str = "hash", dim: int = 384) -> None:
+        self.name = name
+        self.dim = dim
+
+    def _vectors(self, texts: list[str]) -> np.ndarray:
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            seed = int.from_bytes(hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest(), "little")
+            out[i] = np.random.default_rng(seed).standard_normal(self.dim)
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    def queries(self, texts: list[str]) -> np.ndarray:
+        return self._vectors(texts)
+
+    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        return self._vectors(texts)
 
 
 def _load_model(name: str, location: str):

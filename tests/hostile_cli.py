@@ -8,36 +8,20 @@ test can count how many processes rebuilt the index.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-DIM = 384
+from indexer import encoder
 
 
-class HashEncoder:
-    """Random unit vectors seeded by the text: the same text always gets the same vector."""
+class HashEncoder(encoder.HashEncoder):
+    """The cheap encoder under the default model's name, so that the index it builds is current."""
 
     def __init__(self, name: str = "multilingual-e5-small") -> None:
-        self.name = name
-
-    def _vectors(self, texts: list[str]) -> np.ndarray:
-        out = np.empty((len(texts), DIM), dtype=np.float32)
-        for i, text in enumerate(texts):
-            seed = int.from_bytes(hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest(), "little")
-            out[i] = np.random.default_rng(seed).standard_normal(DIM)
-        return out / np.linalg.norm(out, axis=1, keepdims=True)
-
-    def queries(self, texts: list[str]) -> np.ndarray:
-        return self._vectors(texts)
-
-    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
-        return self._vectors(texts)
+        super().__init__(name)
 
 
 def install() -> None:
