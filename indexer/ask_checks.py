@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from indexer.lexical import STOPWORDS
@@ -106,19 +108,24 @@ def _cues(fact: Fact) -> set[str]:
     return words
 
 
-def _cue_groups(fact: Fact) -> list[set[str]]:
+def _cue_groups(fact: Fact) -> tuple[frozenset[str], ...]:
     """One group of words per part of the fact's name: the part, its singular, players' words."""
-    parts = [w for w in fact.name.casefold().split("_") if w not in STOP]
-    if fact.type == "bool" and len(parts) > 1 and parts[0] in ROLES:
+    return _name_cue_groups(fact.name, fact.type == "bool")
+
+
+@lru_cache(maxsize=1024)
+def _name_cue_groups(name: str, yes_no: bool) -> tuple[frozenset[str], ...]:
+    parts = [w for w in name.casefold().split("_") if w not in STOP]
+    if yes_no and len(parts) > 1 and parts[0] in ROLES:
         parts = parts[1:]
     groups = []
     for part in parts:
         group = {part} | ({part[:-1]} if part.endswith("s") and len(part) > 3 else set())
-        groups.append(group | {cue for w in list(group) for cue in CUE_WORDS.get(w, ())})
-    return groups
+        groups.append(frozenset(group | {cue for w in list(group) for cue in CUE_WORDS.get(w, ())}))
+    return tuple(groups)
 
 
-def _matches(token: str, cues: set[str]) -> bool:
+def _matches(token: str, cues: Set[str]) -> bool:
     """A cue or a longer form of it ("pressuring" for "pressure"'s "pressur"), or a shorter form
     of a long cue ("ground" for "grounded"); a hyphenated word by any of its parts ("in-goal")."""
     if "-" in token and not token.startswith("non-"):
@@ -129,7 +136,7 @@ def _matches(token: str, cues: set[str]) -> bool:
     )
 
 
-def _unit_after(tokens: list[str], position: int) -> str | None:
+def _unit_after(tokens: Sequence[str], position: int) -> str | None:
     """The unit a number is given in ("45 metres", "42 and 50 metres"), None for a bare number; "in" is left out:
     it is a preposition far more often than an inch."""
     after = tokens[position + 1 : position + 4]
@@ -147,7 +154,7 @@ def _unit_fits(fact: Fact, unit: str | None) -> bool:
     return any(word in said for word in UNIT_WORDS[unit])
 
 
-def _numbers(tokens: list[str]) -> list[tuple[int, float]]:
+def _numbers(tokens: Sequence[str]) -> list[tuple[int, float]]:
     out = []
     for i, token in enumerate(tokens):
         if re.fullmatch(r"\d+(?:\.\d+)?", token):
@@ -169,8 +176,7 @@ def _bool_value(fact: Fact, text: str) -> bool | None:
     alone does not say the ball is loose after a kick."""
     groups = _cue_groups(fact)
     needed = 2 if len(groups) >= 3 else 1
-    for clause in CLAUSE_BREAK.split(_expand_negations(text)):
-        tokens = _tokens(clause)
+    for tokens in _clauses(text):
         hits = [i for i, token in enumerate(tokens) if any(_matches(token, group) for group in groups)]
         named = {n for n, group in enumerate(groups) for i in hits if _matches(tokens[i], group)}
         if any(t.startswith("non-") and _matches(t[4:], _cues(fact)) for t in tokens):
@@ -180,7 +186,13 @@ def _bool_value(fact: Fact, text: str) -> bool | None:
     return None
 
 
-def _negated(tokens: list[str], position: int) -> bool:
+@lru_cache(maxsize=64)
+def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
+    """The question's clauses as tokens, negations spelled out; once per question, not per fact."""
+    return tuple(tuple(_tokens(clause)) for clause in CLAUSE_BREAK.split(_expand_negations(text)))
+
+
+def _negated(tokens: Sequence[str], position: int) -> bool:
     """A negation shortly before the word, with only words like "have the" between them."""
     for back in range(position - 1, max(-1, position - 1 - NEGATION_REACH), -1):
         if tokens[back] in NEGATIONS:
@@ -261,7 +273,7 @@ def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fac
 
 def read_facts(check: Check, question: str) -> Reading:
     question = question[:MAX_SITUATION_CHARS]
-    tokens, clauses = _tokens_and_clauses(question)
+    tokens, clauses = _tokens_and_clauses(question)  # cached: every check reads the same question
     numbers = _numbers(tokens)
     found, used = _relative_points(check, question, tokens)
     found.update(_worded_facts(check, question, numbers, used))
@@ -277,7 +289,8 @@ def read_facts(check: Check, question: str) -> Reading:
     return Reading(found, missing, by_order)
 
 
-def _tokens_and_clauses(text: str) -> tuple[list[str], list[int]]:
+@lru_cache(maxsize=64)
+def _tokens_and_clauses(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The question's tokens (as `_tokens`) and each one's clause: clauses end at punctuation and
     at "and"/"but" unless a number follows ("between 42 and 50" is one clause)."""
     tokens, clauses, clause = [], [], 0
@@ -291,7 +304,7 @@ def _tokens_and_clauses(text: str) -> tuple[list[str], list[int]]:
     for i, token in enumerate(tokens):
         if token in {"and", "but"} and not (i + 1 < len(tokens) and re.fullmatch(r"\d+(?:\.\d+)?", tokens[i + 1])):
             clauses[i + 1 :] = [c + 1 for c in clauses[i + 1 :]]
-    return tokens, clauses
+    return tuple(tokens), tuple(clauses)  # shared by every check through the cache: never changed
 
 
 def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]], used: set[int]) -> dict[str, Any]:
@@ -317,8 +330,8 @@ def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]],
 
 def _numbers_by_nearest_cue(
     facts: list[Fact],
-    tokens: list[str],
-    clauses: list[int],
+    tokens: Sequence[str],
+    clauses: Sequence[int],
     numbers: list[tuple[int, float]],
     used: set[int],
     found: dict[str, Any],
@@ -351,7 +364,7 @@ def _numbers_by_nearest_cue(
     return weakly
 
 
-def _ordinals(facts: list[Fact], tokens: list[str], found: dict[str, Any]) -> None:
+def _ordinals(facts: list[Fact], tokens: Sequence[str], found: dict[str, Any]) -> None:
     """ "third round": an ordinal before a noun of a sequence that names the fact."""
     for fact in facts:
         if fact.name in found:
@@ -366,7 +379,7 @@ def _ordinals(facts: list[Fact], tokens: list[str], found: dict[str, Any]) -> No
 
 
 def _numbers_by_order(
-    facts: list[Fact], tokens: list[str], numbers: list[tuple[int, float]], used: set[int], found: dict[str, Any]
+    facts: list[Fact], tokens: Sequence[str], numbers: list[tuple[int, float]], used: set[int], found: dict[str, Any]
 ) -> set[str]:
     """The numbers no word names, to the required facts still missing, in the order the check
     declares them; "both players F 7" gives one number to two facts named alike."""
@@ -387,7 +400,7 @@ def _numbers_by_order(
     return by_order
 
 
-def _tell_alike_choices_apart(check: Check, tokens: list[str], found: dict[str, Any]) -> None:
+def _tell_alike_choices_apart(check: Check, tokens: Sequence[str], found: dict[str, Any]) -> None:
     """Two facts with the same choices ("lead_suit", "card_suit") and two of them named: each
     takes the one named nearest a word naming it, and not the same one when another is named
     (with no word naming it, the one left)."""
@@ -410,7 +423,7 @@ def _tell_alike_choices_apart(check: Check, tokens: list[str], found: dict[str, 
                 taken.add(chosen)
 
 
-def _relative_points(check: Check, question: str, tokens: list[str]) -> tuple[dict[str, Any], set[int]]:
+def _relative_points(check: Check, question: str, tokens: Sequence[str]) -> tuple[dict[str, Any], set[int]]:
     """Two positions said as one relative to the other ("my winger is 3 inches straight in front
     of him", "pass 3 intersections straight back"): the first point at the middle of its range,
     the second that far along the scoring direction (+y), behind it, or level beside it. Also
