@@ -182,7 +182,7 @@ def _print_check(check: dict[str, Any] | None) -> None:
         return
     if not check["settled"]:
         missing = ", ".join(check["missing"])
-        typer.echo(f"A check settles this once you give {missing}:\n  {check['command']}\n")
+        typer.echo(f"A check settles this once you give {missing}:\n  {check['command']}")
         return
     result = check["result"]
     value = result.get("value")
@@ -203,9 +203,14 @@ def render_answer(answer: dict[str, Any], long: bool = False) -> None:
             _print_passage(answer["closest"][0])
         else:
             typer.echo("")
-    _print_check(answer.get("check"))
+    check = answer.get("check")
+    if check and check["settled"]:  # the verdict is the answer; a check still missing facts comes after it
+        _print_check(check)
     for item in answer["answer"]:
         _print_passage(item)
+    if check and not check["settled"]:
+        typer.echo("")
+        _print_check(check)
     for rule in answer["precedence"]:
         typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
     _print_related("Higher-priority texts on this rule", answer["clarified_by"], long)

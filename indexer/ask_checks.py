@@ -504,7 +504,7 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
             rank = len(entry_ids)
         if rank is None and _stated_unprompted(check, reading, beginnings, question):
             rank = unprompted
-        if rank is not None and reading.found:
+        if rank is not None and reading.found and _more_than_names(check, reading, words, beginnings):
             read.append((check, rank, reading))
     # a check the answer's entries cite or the question names before one it only describes; then
     # none missing, the most facts found and words of its name and description used, then the
@@ -553,6 +553,16 @@ def _forget_names_that_are_game_words(check: Check, reading: Reading, vocabulary
             del reading.found[fact.name]
             if fact.default is MISSING:
                 reading.missing.append(fact)
+
+
+def _more_than_names(check: Check, reading: Reading, words: set[str], beginnings: set[str]) -> bool:
+    """Facts that are only names or yes/no ("conversion") make a situation only when the question
+    also asks what the check answers, by its name or its description's other words: "How many
+    points is a conversion worth?" does, "Can a conversion be kicked by any player?" does not."""
+    if any(isinstance(v, (int, float, list)) and not isinstance(v, bool) for v in reading.found.values()):
+        return True
+    names = _word_beginnings(" ".join(v for v in reading.found.values() if isinstance(v, str)))
+    return _named(check, words) > 0 or _described(check, beginnings - names) > 0
 
 
 def _answer_rule_first(read: list[tuple[Check, int, Reading]], beginnings: set[str]) -> None:

@@ -1,8 +1,9 @@
 """Players' words mapped to the books': "hand off" is a pass, "go first" is the lead.
 
-The table is data (data/synonyms-en.tsv, like the word bridge): a phrase players use and the
-words the rulebooks use for it. A question holding the phrase is also matched, lexically and
-through the word bridge, on the books' words; what the model embeds stays the question itself.
+The table is data shipped with the package (indexer/data/synonyms-en.tsv, beside the word
+bridge): a phrase players use and the words the rulebooks use for it. A question holding the
+phrase is also matched, lexically and through the word bridge, on the books' words; what the
+model embeds stays the question itself.
 """
 
 from __future__ import annotations

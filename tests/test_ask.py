@@ -336,3 +336,20 @@ def test_a_check_saying_the_text_is_silent_makes_ask_abstain(searcher) -> None:
     answer = ask(searcher, "What does the Officer's skill do?", game="touchdown-heroes")
     assert answer["check"]["settled"] and answer["check"]["result"]["verdict"] == "unknown"
     assert answer["answered"] is False and answer["answer"] == [] and answer["closest"]
+
+
+def test_the_players_words_ship_with_the_package() -> None:
+    """The table moved once and was silently read as empty: the shipped one must be found."""
+    from indexer.synonyms import SYNONYMS, books_words
+
+    assert SYNONYMS.exists()
+    assert books_words("Can I hand off to my mate?") == "pass"
+
+
+def test_a_check_still_missing_facts_comes_after_the_quote(indexed_db: Path) -> None:
+    result = runner.invoke(
+        app, ["ask", "What modifier does a 6 inch pass get?", "--game", "takkure", "--db", str(indexed_db)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "A check settles this once you give bac" in result.output
+    assert result.output.index("“") < result.output.index("A check settles this")

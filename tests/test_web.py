@@ -343,3 +343,19 @@ def test_serve_refuses_a_busy_port_and_a_missing_database_in_one_line(indexed_db
     assert result.exit_code == 2 and "cannot listen on 127.0.0.1" in result.stderr
     result = runner.invoke(cli, ["serve", "--db", str(tmp_path / "none.db")])
     assert result.exit_code == 2 and "no knowledge base" in result.stderr
+
+
+def test_ask_page_leads_with_the_verdict_of_a_situation_and_links_its_check_with_the_facts(web) -> None:
+    page = web.get("/", params={"q": "Can I tackle a player who does not have the ball?", "game": "takkure"})
+    assert page.status_code == 200
+    card = page.text[page.text.index("verdict-card") :]
+    assert 'href="/settle/tackle-declaration?target_has_ball=false"' in page.text
+    assert '<span class="badge verdict-illegal">illegal</span>' in card
+    assert page.text.index("verdict-card") < page.text.index('class="card answer"')
+
+
+def test_ask_page_offers_the_check_still_missing_facts_after_the_quote(web) -> None:
+    page = web.get("/", params={"q": "What modifier does a 6 inch pass get?", "game": "takkure"})
+    assert page.status_code == 200
+    assert 'href="/settle/pass-target?distance=6"' in page.text
+    assert page.text.index('class="card answer"') < page.text.index("check-hint")
