@@ -31,10 +31,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from indexer.answer import ask  # noqa: E402
-from indexer.evaluate import hits_gold  # noqa: E402
-from indexer.search import Searcher  # noqa: E402
-from kb.paths import default_db_path  # noqa: E402
+from referee.indexer.answering.answer import ask  # noqa: E402
+from referee.indexer.evaluate import hits_gold  # noqa: E402
+from referee.indexer.search.searcher import Searcher  # noqa: E402
+from referee.paths import default_db_path  # noqa: E402
 
 WHOLE = frozenset({"table", "procedure", "faq", "card"})
 

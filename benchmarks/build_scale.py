@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.build import build_knowledge_base  # noqa: E402
-from kb.gameconf import load_game  # noqa: E402
-from kb.links import link_book  # noqa: E402
-from kb.parse import parse_book  # noqa: E402
+from referee.books.gameconf import load_game  # noqa: E402
+from referee.books.links import link_book  # noqa: E402
+from referee.books.parse import parse_book  # noqa: E402
+from referee.store.build import build_knowledge_base  # noqa: E402
 
 WORDS = [
     *("ball", "player", "token", "pitch", "tackle", "pass", "kick", "scrum", "card", "die", "roll", "move"),

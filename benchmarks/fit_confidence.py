@@ -26,7 +26,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from indexer.confidence import FEATURES  # noqa: E402
+from referee.indexer.answering.confidence import FEATURES  # noqa: E402
 
 MAX_ANSWERABLE_ABSTAINED = 0.02  # well under the issue's 0.05: unseen questions in players' words abstain more
 L2 = 1.0

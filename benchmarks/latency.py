@@ -50,8 +50,8 @@ def main(repeats: int = 7) -> None:
     asks = [timed([str(BIN / "referee"), "ask", q]) for _ in range(repeats // 2 + 1) for _, q in QUESTIONS]
     rows.append(("referee ask, no game (cold process)", p50(asks) * 1000, p50(asks) / python[0]))
 
-    from indexer.search import Searcher
-    from kb.paths import default_db_path
+    from referee.indexer.search.searcher import Searcher
+    from referee.paths import default_db_path
 
     searcher = Searcher(default_db_path())
     searcher.search("warm up", game="takkure")

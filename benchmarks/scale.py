@@ -24,11 +24,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from indexer.encoder import HashEncoder  # noqa: E402
-from indexer.index import build_index  # noqa: E402
-from indexer.search import Searcher  # noqa: E402
-from kb.build import build_knowledge_base  # noqa: E402
-from kb.gameconf import discover_games  # noqa: E402
+from referee.books.gameconf import discover_games  # noqa: E402
+from referee.indexer.search.encoder import HashEncoder  # noqa: E402
+from referee.indexer.search.index import build_index  # noqa: E402
+from referee.indexer.search.searcher import Searcher  # noqa: E402
+from referee.store.build import build_knowledge_base  # noqa: E402
 
 WORDS = [
     "ball",

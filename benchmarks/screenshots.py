@@ -30,11 +30,11 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "heig
 def main() -> None:
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     from playwright.sync_api import sync_playwright
+    from support.served import ServedApp, launch_chromium
 
-    from kb.paths import default_corpus_dir, default_db_path
-    from web.app import create_app
-    from web.backend import Settings
-    from web.inprocess import ServedApp, launch_chromium
+    from referee.paths import default_corpus_dir, default_db_path
+    from referee.web.app import create_app
+    from referee.web.backend import Settings
 
     OUT.mkdir(parents=True, exist_ok=True)
     app = create_app(Settings(default_db_path(), default_corpus_dir()))

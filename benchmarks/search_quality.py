@@ -24,13 +24,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from indexer.answer import ask  # noqa: E402
-from indexer.evaluate import Question, evaluate, hits_gold, load_questions  # noqa: E402
-from indexer.lexical import bm25_scores  # noqa: E402
-from indexer.search import Searcher  # noqa: E402
-from kb import store  # noqa: E402
-from kb.gameconf import discover_games  # noqa: E402
-from kb.paths import default_corpus_dir, default_db_path  # noqa: E402
+from referee import store  # noqa: E402
+from referee.books.gameconf import discover_games  # noqa: E402
+from referee.indexer.answering.answer import ask  # noqa: E402
+from referee.indexer.evaluate import Question, evaluate, hits_gold, load_questions  # noqa: E402
+from referee.indexer.search.lexical import bm25_scores  # noqa: E402
+from referee.indexer.search.searcher import Searcher  # noqa: E402
+from referee.paths import default_corpus_dir, default_db_path  # noqa: E402
 
 CHUNK, OVERLAP = 1000, 100
 
@@ -69,7 +69,7 @@ def main() -> None:
         order = [i for i in np.argsort(-scores) if not given or entries[entry_of_unit[i]]["game"] == q.game]
         return [entries[entry_of_unit[i]] for i in order[:5]]
 
-    from indexer.encoder import SentenceTransformerEncoder
+    from referee.indexer.search.encoder import SentenceTransformerEncoder
 
     chunks = naive_chunks()
     chunk_vectors = SentenceTransformerEncoder(index.config.model).passages([c["text"] for c in chunks])

@@ -65,8 +65,8 @@ def rss_mib(pid: int) -> float:
 
 
 def baseline(db: Path, repeats: int) -> dict[str, list[float]]:
-    from indexer.answer import ask
-    from indexer.search import Searcher
+    from referee.indexer.answering.answer import ask
+    from referee.indexer.search.searcher import Searcher
 
     searcher = Searcher(db)
     searcher.search("warm up", game="takkure")
@@ -167,7 +167,7 @@ async def load(client: Any, clients: int, seconds: float, entries: list[str], ch
 
 
 def sample_entries(db: Path) -> list[str]:
-    from kb import store
+    from referee import store
 
     database = store.open_db(db)
     return [row[0] for row in database.execute("select id from entries order by game, position")][::17]
@@ -183,8 +183,9 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["OMP_NUM_THREADS"] = "1"
 
-    from kb.paths import default_db_path
-    from web.inprocess import free_port
+    from support.served import free_port
+
+    from referee.paths import default_db_path
 
     db = args.db or default_db_path()
     base = baseline(db, args.repeats)

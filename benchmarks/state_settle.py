@@ -50,13 +50,13 @@ def main() -> None:
 
     from fastapi.testclient import TestClient
 
-    from kb.checks import discover_checks, discover_rulebooks
-    from kb.paths import default_corpus_dir, default_db_path
-    from kb.state import settle_state_text, settle_text, state_rules
-    from kb.state_examples import example_states
-    from kb.state_svg import render_state_svg
-    from web.app import create_app
-    from web.backend import Settings
+    from referee.paths import default_corpus_dir, default_db_path
+    from referee.rules.checks import discover_checks, discover_rulebooks
+    from referee.states.examples import example_states
+    from referee.states.settle import settle_state_text, settle_text, state_rules
+    from referee.states.svg import render_state_svg
+    from referee.web.app import create_app
+    from referee.web.backend import Settings
 
     corpus = default_corpus_dir()
     texts = [e["text"] for e in example_states(corpus)]

@@ -8,11 +8,11 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import JsonOption, friendly, print_json
-from kb.errors import RefereeError
-from kb.gameconf import discover_games
-from kb.paths import default_corpus_dir
-from kb.validate import decode_text
+from referee.books.gameconf import discover_games
+from referee.cli.common import JsonOption, friendly, print_json
+from referee.errors import RefereeError
+from referee.paths import default_corpus_dir
+from referee.validation.text import decode_text
 
 app = typer.Typer()
 
@@ -71,7 +71,7 @@ def check(
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
     if list_ or describe:
-        from kb.checks import discover_checks
+        from referee.rules.checks import discover_checks
 
         checks = discover_checks(default_corpus_dir())
         if list_:
@@ -83,8 +83,8 @@ def check(
 
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
-    from kb.checks import checks_of_game
-    from kb.gamenames import GameName, resolve_game_name
+    from referee.names import GameName, resolve_game_name
+    from referee.rules.checks import checks_of_game
 
     if game is not None:  # the same names every other command accepts: id, title or alias
         games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
@@ -100,7 +100,7 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
     import yaml
 
-    from kb.checks import describe_check, find_check
+    from referee.rules.checks import describe_check, find_check
 
     data = describe_check(find_check(checks, name))
     if json_:
@@ -117,7 +117,7 @@ def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
 
 
 def _print_settled(situation: str | None, name: str | None, facts: list[str], json_: bool, svg: str | None) -> None:
-    from kb.state import settle_text
+    from referee.states.settle import settle_text
 
     text = None
     source = "stdin" if situation == "-" else str(situation)
@@ -139,7 +139,7 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
 
 
 def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> None:
-    from kb.state_svg import render_state_svg
+    from referee.states.svg import render_state_svg
 
     drawing = render_state_svg(document, data)
     if target == "-":

@@ -14,8 +14,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from kb.errors import RefereeError
-from kb.paths import DB_ENV, default_db_path
+from referee.errors import RefereeError
+from referee.paths import DB_ENV, default_db_path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,7 +53,7 @@ def friendly(func: F) -> F:
         except RefereeError as exc:
             _fail(str(exc))
         except sqlite3.Error as exc:
-            from kb.store import explain_failure
+            from referee.store.read import explain_failure
 
             _fail(explain_failure(exc))
         except OSError as exc:
@@ -109,7 +109,7 @@ def breadcrumb(path: list[str], fallback: str = "(before the first heading)") ->
 def game_or_default(database: Any, game: str | None) -> str | None:
     """--game when given (an empty one is an error, not "no game"), else the remembered game
     (`referee use`, REFEREE_GAME), else None; always as the game's id."""
-    from kb import settings, store
+    from referee import settings, store
 
     if game is not None:
         return store.resolve_game(database, game)
@@ -126,7 +126,7 @@ def required_game(database: Any, game: str | None) -> str:
 
 def qualified_id(database: Any, item_id: str, game: str | None) -> str:
     """An entry or section id; one without its game (`2.01/7`) takes --game or the remembered game."""
-    from kb import store
+    from referee import store
 
     item_id = item_id.strip()
     if item_id.split("/", 1)[0] in {g["id"] for g in store.games(database)}:

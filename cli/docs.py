@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 
 def command_reference() -> str:
-    from cli.main import app
+    from referee.cli.main import app
 
     group = typer.main.get_command(app)
     names: list[str] = sorted(getattr(group, "commands", {}))
@@ -48,7 +48,7 @@ def example(command: str, lines: int | None = None, stdin: str | None = None) ->
     env["XDG_CONFIG_HOME"] = _scratch_config()
     env.pop("REFEREE_GAME", None)
     run = subprocess.run(
-        [sys.executable, "-m", "cli.main", *args[1:]],
+        [sys.executable, "-m", "referee.cli.main", *args[1:]],
         input=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -7,7 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import (
+from referee import store
+from referee.books.gameconf import discover_games
+from referee.cli.common import (
     DbOption,
     GameArgument,
     GameOption,
@@ -20,10 +22,8 @@ from cli.common import (
     qualified_id,
     required_game,
 )
-from kb import store
-from kb.build import build_knowledge_base, select_games
-from kb.gameconf import discover_games
-from kb.paths import default_corpus_dir
+from referee.paths import default_corpus_dir
+from referee.store.build import build_knowledge_base, select_games
 
 app = typer.Typer()
 

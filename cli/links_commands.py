@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from cli.common import (
+from referee import store
+from referee.cli.common import (
     DbOption,
     GameArgument,
     GameOption,
@@ -19,7 +20,7 @@ from cli.common import (
     qualified_id,
     required_game,
 )
-from kb import graph, store
+from referee.store import graph
 
 app = typer.Typer()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import check_commands, kb_commands, links_commands, search_commands, serve_commands, sheet_commands
+from referee.cli import check_commands, kb_commands, links_commands, search_commands, serve_commands, sheet_commands
 
 app = typer.Typer(
     name="referee",

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
-from kb import settings, store
-from kb.errors import RefereeError
-from kb.validate import require_text
+from referee import settings, store
+from referee.cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
+from referee.errors import RefereeError
+from referee.validation.text import require_text
 
 app = typer.Typer()
 
@@ -30,7 +30,7 @@ def _progress_bar(label: str):
 
 
 def _fresh_index(path: Path) -> None:
-    from indexer.index import ensure_index, staleness
+    from referee.indexer.search.index import ensure_index, staleness
 
     if staleness(path) is None:
         return
@@ -47,7 +47,7 @@ def _fresh_index(path: Path) -> None:
 
 
 def _searcher(db: Path | None, query: str | None = None):
-    from indexer.search import Searcher, clean_query
+    from referee.indexer.search.searcher import Searcher, clean_query
 
     if query is not None:
         require_text(query, "the question")
@@ -85,7 +85,7 @@ def index(
     """Build the search index (vectors beside the database); skipped when it is current."""
     from dataclasses import asdict
 
-    from indexer.index import build_index, read_config, staleness
+    from referee.indexer.search.index import build_index, read_config, staleness
 
     path = db_path(db)
     store.open_db(path)
@@ -125,7 +125,7 @@ def search(
 def print_hits(result) -> None:
     """Best first, game by game: a score is comparable within its game only (each game's
     scores are its own), so the games come in order of likelihood, each sorted by score."""
-    from indexer.search import BM25_WEIGHT, INFORMATIVE_PENALTY
+    from referee.indexer.search.searcher import BM25_WEIGHT, INFORMATIVE_PENALTY
 
     typer.echo(
         f"(score: cosine of the entry + cosine of its best sentence + {BM25_WEIGHT:g} x BM25"
@@ -229,7 +229,7 @@ def ask(
     json_: JsonOption = False,
 ) -> None:
     """Answer with the rule text itself, quoted verbatim with its section — or say the book does not."""
-    from indexer.answer import ask as answer_question
+    from referee.indexer.answering.answer import ask as answer_question
 
     searcher = _searcher(db, question)
     target, source = _target_game(searcher, game)
@@ -250,7 +250,7 @@ def eval_(
     json_: JsonOption = False,
 ) -> None:
     """Score search on a question set: hit@1/3/5 and MRR, overall and per game."""
-    from indexer.evaluate import evaluate, load_questions
+    from referee.indexer.evaluate import evaluate, load_questions
 
     if limit < 1:
         raise RefereeError("--limit must be at least 1")

@@ -9,10 +9,10 @@ from typing import Annotated
 
 import typer
 
-from cli.common import DbOption, db_path, friendly
-from kb import store
-from kb.errors import RefereeError
-from kb.paths import DB_ENV, default_corpus_dir
+from referee import store
+from referee.cli.common import DbOption, db_path, friendly
+from referee.errors import RefereeError
+from referee.paths import DB_ENV, default_corpus_dir
 
 app = typer.Typer()
 
@@ -33,14 +33,14 @@ def serve(
     try:
         import uvicorn
 
-        from web.app import create_app
-        from web.backend import Settings
+        from referee.web.app import create_app
+        from referee.web.backend import Settings
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
     path = db_path(db)
     store.open_db(path)
-    from cli.search_commands import _fresh_index
+    from referee.cli.search_commands import _fresh_index
 
     _fresh_index(path)
     _check_port_free(host, port)
@@ -51,7 +51,7 @@ def serve(
         uvicorn.run(create_app(Settings(path, default_corpus_dir())), **options)
     else:  # each worker process builds its app from the environment
         os.environ[DB_ENV] = str(path.resolve())
-        uvicorn.run("web.app:create_app_from_environment", factory=True, workers=workers, **options)
+        uvicorn.run("referee.web.app:create_app_from_environment", factory=True, workers=workers, **options)
 
 
 def is_loopback(host: str) -> bool:

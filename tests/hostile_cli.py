@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from indexer import encoder
+from referee.indexer.search import encoder
 
 
 class HashEncoder(encoder.HashEncoder):
@@ -25,7 +25,8 @@ class HashEncoder(encoder.HashEncoder):
 
 
 def install() -> None:
-    from indexer import index, search
+    from referee.indexer.search import index
+    from referee.indexer.search import searcher as search
 
     index.SentenceTransformerEncoder = HashEncoder  # type: ignore[assignment]
     search.query_encoder = HashEncoder  # type: ignore[assignment]
@@ -44,7 +45,7 @@ def install() -> None:
 
 if __name__ == "__main__":
     install()
-    from cli.main import main
+    from referee.cli.main import main
 
     sys.argv[0] = "referee"
     main()

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from indexer.answer import ask
-from indexer.ask_checks import extract_facts, settle_question
-from indexer.passages import question_numbers, row_quote, row_range, select_row
-from kb import store
-from kb.checks import discover_checks
+from referee import store
+from referee.cli.main import app
+from referee.indexer.answering.answer import ask
+from referee.indexer.answering.checks import extract_facts, settle_question
+from referee.indexer.answering.passages import question_numbers, row_quote, row_range, select_row
+from referee.rules.checks import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -340,7 +340,7 @@ def test_a_check_saying_the_text_is_silent_makes_ask_abstain(searcher) -> None:
 
 def test_the_players_words_ship_with_the_package() -> None:
     """The table moved once and was silently read as empty: the shipped one must be found."""
-    from indexer.synonyms import SYNONYMS, books_words
+    from referee.indexer.search.synonyms import SYNONYMS, books_words
 
     assert SYNONYMS.exists()
     assert books_words("Can I hand off to my mate?") == "pass"

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from indexer.bridge import (
+from referee import store
+from referee.errors import RefereeError
+from referee.indexer.search.bridge import (
     LEXICON,
     bridge,
     load_lexicon,
     read_lexicon,
     terms_held,
 )
-from indexer.lexical import bm25_scores, stems
-from kb import store
-from kb.errors import RefereeError
+from referee.indexer.search.lexical import bm25_scores, stems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,8 +87,8 @@ def test_terms_are_held_as_word_beginnings_or_whole_words() -> None:
 BRIDGE_IN_A_FRESH_PROCESS = """
 import json, sys
 from pathlib import Path
-from indexer.bridge import Lexicon, bridge
-from kb import store
+from referee.indexer.search.bridge import Lexicon, bridge
+from referee import store
 forms = {"зустріч", "бій", "двобій", "сутичка", "поєдинок", "дуель"}
 lexicon = Lexicon(english={"duel": forms, "card": {"карт", "картк"}})
 bridged = bridge(store.open_db(Path(sys.argv[1])), lexicon, "Which card wins the duel?", "en", "uk")

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb import store
-from kb.checks import Check, discover_checks, load_rulebook
-from kb.errors import RefereeError
+from referee import store
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.rules.checks import Check, discover_checks, load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = discover_checks(ROOT / "corpus")

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb import store
-from kb.checks import checks_of_game, discover_checks, settle
-from kb.errors import RefereeError
+from referee import store
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.rules.checks import checks_of_game, discover_checks, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = discover_checks(ROOT / "corpus")

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb import store
-from kb.checks import VERDICTS, Check, Fact, discover_checks
-from kb.errors import RefereeError
+from referee import store
+from referee.errors import RefereeError
+from referee.rules.checks import VERDICTS, Check, Fact, discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = discover_checks(ROOT / "corpus")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from cli.search_commands import print_hits
-from indexer.search import Hit, SearchResult
+from referee.cli.main import app
+from referee.cli.search_commands import print_hits
+from referee.indexer.search.searcher import Hit, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -25,7 +25,7 @@ def run(db: Path, *args: str, game: str | None = None):
 
 def main_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "referee.cli.main", *args], capture_output=True, text=True, cwd=ROOT, check=False
     )
 
 

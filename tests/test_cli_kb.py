@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb import store
+from referee import store
+from referee.cli.main import app
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +132,10 @@ def test_command_line_mistakes_are_one_line(args: list[str], message: str) -> No
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-c", "from cli.main import main; main()", *args], capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-c", "from referee.cli.main import main; main()", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert done.returncode == 2
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
@@ -154,7 +157,7 @@ def test_unknown_game_to_build_is_one_line(tmp_path: Path) -> None:
 
 
 def test_an_entry_before_the_first_heading_still_says_where_it_is() -> None:
-    from cli.common import breadcrumb
+    from referee.cli.common import breadcrumb
 
     assert breadcrumb(["01. First Steps", "Break Through"]) == "01. First Steps > Break Through"
     assert breadcrumb([]) == "(before the first heading)"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.parse import BULLET, NUMBERED, parse_book
+from referee.books.parse import BULLET, NUMBERED, parse_book
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"]
@@ -107,8 +107,8 @@ def test_ids_are_unique(game, game_id: str) -> None:
 IDS_IN_A_FRESH_PROCESS = """
 import hashlib, sys
 from pathlib import Path
-from kb.gameconf import discover_games
-from kb.parse import parse_book
+from referee.books.gameconf import discover_games
+from referee.books.parse import parse_book
 for g in discover_games(Path(sys.argv[1])):
     ids = [e.id for e in parse_book(g, g.read_rulebook()).entries]
     print(g.id, len(ids), hashlib.sha256("\\n".join(ids).encode()).hexdigest())

@@ -690,7 +690,7 @@ def test_hostile_case(case: Case, library: dict[str, Path]) -> None:
     env = {k: v for k, v in case.env(library).items()}
     if case.real:
         done = subprocess.run(
-            [sys.executable, "-c", "from cli.main import main; main()", *args],
+            [sys.executable, "-c", "from referee.cli.main import main; main()", *args],
             capture_output=True,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT), **env},

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kb import paths
+from referee import paths
 
 
 def test_home_and_every_default_folder_are_the_suites_scratch_home(monkeypatch: pytest.MonkeyPatch) -> None:

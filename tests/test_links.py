@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb import graph, store
-from kb.errors import RefereeError
-from kb.links import explicit_references, extract_terms, link_book, overlapping_rows
-from kb.parse import parse_book
+from referee import store
+from referee.books.links import explicit_references, extract_terms, link_book, overlapping_rows
+from referee.books.parse import parse_book
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.store import graph
 
 runner = CliRunner()
 

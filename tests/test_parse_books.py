@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.parse import parse_book
+from referee.books.parse import parse_book
 
 TAKKURE_EXCERPT = """RulesPal
 Chat

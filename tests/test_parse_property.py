@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.gameconf import Game, KindConfig, ParseConfig
-from kb.parse import parse_book
+from referee.books.gameconf import Game, KindConfig, ParseConfig
+from referee.books.parse import parse_book
 
 LINE = st.one_of(
     st.text(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kb import paths
+from referee import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,15 +24,14 @@ def test_a_checkout_keeps_its_database_and_corpus_beside_the_code(monkeypatch: p
 def test_an_install_uses_the_user_data_folder_and_the_shipped_corpus(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    site = tmp_path / "site-packages"
-    (site / "kb").mkdir(parents=True)
-    monkeypatch.setattr(paths, "PROJECT_ROOT", site)
+    package = tmp_path / "site-packages" / "referee"
+    package.mkdir(parents=True)
     monkeypatch.delenv("REFEREE_DB", raising=False)
     monkeypatch.delenv("REFEREE_CORPUS", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    assert not paths.in_checkout()
-    assert paths.default_db_path() == tmp_path / "data" / "referee" / "referee.db"
-    assert paths.default_corpus_dir() == site / paths.CORPUS_PACKAGE
+    assert not paths.in_checkout(package)
+    assert paths.default_db_path(package) == tmp_path / "data" / "referee" / "referee.db"
+    assert paths.default_corpus_dir(package) == package / "corpus"
 
 
 def test_environment_variables_win(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -59,12 +58,12 @@ def _shipped(folder: Path, patterns: list[str]) -> set[Path]:
 def test_every_corpus_file_is_shipped_with_the_package() -> None:
     corpus = ROOT / "corpus"
     files = {p for p in corpus.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
-    assert files - _shipped(corpus, _package_data()["referee_corpus"]) == set()
+    assert files - _shipped(corpus, _package_data()["referee.corpus"]) == set()
 
 
 def test_the_runtime_data_read_by_the_indexer_is_package_data() -> None:
-    from indexer.bridge import LEXICON
-    from indexer.calibration import PROBES
+    from referee.indexer.search.bridge import LEXICON
+    from referee.indexer.search.calibration import PROBES
 
-    shipped = _shipped(ROOT / "indexer", _package_data()["indexer"])
+    shipped = _shipped(ROOT / "indexer", _package_data()["referee.indexer"])
     assert {LEXICON, PROBES} <= shipped

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from indexer.evaluate import hits_gold, load_questions
-from kb import store
-from kb.checks import discover_checks, validate_facts
+from referee import store
+from referee.indexer.evaluate import hits_gold, load_questions
+from referee.rules.checks import discover_checks, validate_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.calibration import gap, load_probes, measure_gaps, question_language, script_of
-from indexer.search import Ranked, diversify, named_game, softmax, without_game_names
+from referee.indexer.search.calibration import gap, load_probes, measure_gaps, question_language, script_of
+from referee.indexer.search.searcher import Ranked, diversify, named_game, softmax, without_game_names
 
 GAMES = [
     {"id": "takkure", "title": "Takkure: A Cyberpunk Rugby Game", "aliases": ["takkure", "cyberpunk rugby"]},
@@ -160,8 +160,8 @@ def test_diversify_stops_when_every_game_is_spent() -> None:
 
 
 def test_game_evidence_counts_only_terms_written_in_the_books_language(built_db) -> None:
-    from indexer.search import term_table
-    from kb import store
+    from referee import store
+    from referee.indexer.search.searcher import term_table
 
     own = term_table(store.open_db(built_db), book_language_only=True)
     every = term_table(store.open_db(built_db))
@@ -170,7 +170,7 @@ def test_game_evidence_counts_only_terms_written_in_the_books_language(built_db)
 
 
 def test_probes_absent_mean_no_calibration_and_malformed_probes_are_one_clear_error(tmp_path) -> None:
-    from kb.errors import RefereeError
+    from referee.errors import RefereeError
 
     assert load_probes(tmp_path / "none.jsonl") == []
     assert measure_gaps(LanguageShiftEncoder([], 0.0), []) == {}

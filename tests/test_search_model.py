@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from indexer import index as index_module
-from kb.errors import RefereeError
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.indexer.search import index as index_module
 
 pytestmark = pytest.mark.model
 runner = CliRunner()
@@ -39,7 +39,7 @@ def test_materialised_model_matches_the_packages_own_engine(model_path: str, gam
 
 
 def test_checksum_is_verified_before_materialising(tmp_path: Path, monkeypatch) -> None:
-    from indexer import model as model_module
+    from referee.indexer.search import model as model_module
 
     fake = tmp_path / "e5-small-q4.bin"
     fake.write_bytes(b"E5S1 not the pinned file")
@@ -52,7 +52,7 @@ def test_checksum_is_verified_before_materialising(tmp_path: Path, monkeypatch) 
 def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: Path, tmp_path: Path, games) -> None:
     import shutil
 
-    from kb.build import build_knowledge_base
+    from referee.store.build import build_knowledge_base
 
     assert index_module.staleness(indexed_db) is None
     config = json.loads((index_module.index_dir(indexed_db) / "config.json").read_text())
@@ -97,7 +97,7 @@ def test_across_languages_the_answering_sentence_of_a_long_paragraph_counts(sear
     """The Ukrainian rule "shuffle and deal seven cards to each player" sits in a four-sentence
     paragraph: read as a whole, an English question finds it less alike than one-line entries
     ("number of players: 2"); its one answering sentence is the best match in the book."""
-    from indexer import search as search_module
+    from referee.indexer.search import searcher as search_module
 
     question, answer = "How many cards does each player get at the start?", "роздайте по сім карт"
 
@@ -136,8 +136,8 @@ def test_one_lexical_pass_over_all_books_gives_each_game_its_own_pass(searcher, 
 @pytest.fixture()
 def unbridged(indexed_db: Path, searcher, monkeypatch):
     """A searcher over the same index without the word bridge (an empty lexicon)."""
-    from indexer import search as search_module
-    from indexer.bridge import Lexicon
+    from referee.indexer.search import searcher as search_module
+    from referee.indexer.search.bridge import Lexicon
 
     monkeypatch.setattr(search_module, "load_lexicon", lambda db: Lexicon())
     return search_module.Searcher(indexed_db, encoder=searcher.encoder)
@@ -157,7 +157,7 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
 
 
 def test_a_question_is_reread_in_the_other_books_language_through_the_bridge(searcher, unbridged) -> None:
-    from indexer.bridge import bridge, load_lexicon
+    from referee.indexer.search.bridge import bridge, load_lexicon
 
     question = searcher.question("Who wins the round?")
     assert set(question.reread) == {"uk"}
@@ -172,7 +172,7 @@ def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(s
     """The reread (the question read word by word in the book's language) is mixed into the
     cosines that rank the Ukrainian book's entries; the game's odds stay those of the question
     itself: the cross-language gap they add back was calibrated on its own cosines."""
-    from indexer import search as search_module
+    from referee.indexer.search import searcher as search_module
 
     question = "Who wins the round?"
     before = searcher.search(question, limit=5)
@@ -184,7 +184,7 @@ def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(s
 
 
 def test_the_reread_puts_the_setup_rule_first(searcher, monkeypatch) -> None:
-    from indexer import search as search_module
+    from referee.indexer.search import searcher as search_module
 
     def first() -> str:
         return (
@@ -236,7 +236,7 @@ PASSAGE_QUESTIONS = [
 def test_a_passage_adds_at_most_one_neighbouring_sentence_and_only_sometimes(searcher) -> None:
     """The neighbour joins only when it is the entry's second best sentence: over a few
     questions, some best sentences with neighbours stand alone and others are joined."""
-    from kb.text import sentences
+    from referee.books.text import sentences
 
     joined = alone = 0
     for game, question in PASSAGE_QUESTIONS:
@@ -315,7 +315,7 @@ def test_eval_on_our_second_question_set(indexed_db: Path) -> None:
 
 
 def test_query_vectors_from_the_engine_match_sentence_transformers(searcher, model_path: str) -> None:
-    from indexer.encoder import SentenceTransformerEncoder
+    from referee.indexer.search.encoder import SentenceTransformerEncoder
 
     question = ["Can two miniatures share an intersection?"]
     a = searcher.encoder.queries(question)[0]

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from indexer import lexical
-from indexer.evaluate import hits_gold, load_questions, rank_of, summarise
-from indexer.lexical import bm25_scores, query_terms, weightless_terms
-from kb import store
-from kb.build import build_knowledge_base
-from kb.errors import RefereeError
-from kb.text import sentences
+from referee import store
+from referee.books.text import sentences
+from referee.errors import RefereeError
+from referee.indexer.evaluate import hits_gold, load_questions, rank_of, summarise
+from referee.indexer.search import lexical
+from referee.indexer.search.lexical import bm25_scores, query_terms, weightless_terms
+from referee.store.build import build_knowledge_base
 
 
 @pytest.mark.parametrize("query", ['"', "*", "AND(", "NEAR", 'pass" OR *', "x" * 10_000, "NOT ball", "^start"])
@@ -36,7 +36,7 @@ def test_bm25_finds_the_word_in_its_game(built_db: Path) -> None:
 @pytest.fixture(scope="module")
 def ball_everywhere_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A book where every rule mentions the ball (and tackles, in one form or another)."""
-    from kb.gameconf import discover_games
+    from referee.books.gameconf import discover_games
 
     folder = tmp_path_factory.mktemp("corpus") / "ballgame"
     folder.mkdir()
@@ -100,7 +100,7 @@ def test_bad_question_files_are_clear_errors(tmp_path: Path) -> None:
 
 
 def test_list_items_are_read_with_the_line_that_introduces_them() -> None:
-    from indexer.index import LeadIns
+    from referee.indexer.search.index import LeadIns
 
     lead_ins = LeadIns()
 

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb import store
-from kb.build import build_knowledge_base
-from kb.errors import RefereeError
-from kb.gameconf import discover_games
-from kb.sheet import (
+from referee import store
+from referee.books.gameconf import discover_games
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.sheets.build import (
     ELISION,
     Block,
     Quote,
@@ -32,6 +31,7 @@ from kb.sheet import (
     to_markdown,
     write_pdf,
 )
+from referee.store.build import build_knowledge_base
 
 runner = CliRunner()
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

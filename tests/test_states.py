@@ -10,11 +10,11 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb.checks import discover_checks, discover_rulebooks, settle
-from kb.errors import RefereeError
-from kb.state import settle_state, settle_text
-from kb.state_svg import render_state_svg
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.rules.checks import discover_checks, discover_rulebooks, settle
+from referee.states.settle import settle_state, settle_text
+from referee.states.svg import render_state_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from kb import store
-from kb.build import build_knowledge_base
-from kb.errors import RefereeError
-from kb.gameconf import discover_games
-from kb.ids import ascii_id, ascii_ids, transliterate
+from referee import store
+from referee.books.gameconf import discover_games
+from referee.books.ids import ascii_id, ascii_ids, transliterate
+from referee.cli.main import app
+from referee.errors import RefereeError
+from referee.store.build import build_knowledge_base
 
 runner = CliRunner()
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

@@ -17,8 +17,8 @@ import yaml
 from markupsafe import escape
 from typer.testing import CliRunner
 
-from cli.main import app as cli
-from kb import store
+from referee import store
+from referee.cli.main import app as cli
 
 runner = CliRunner()
 QUESTION = "Can I pass to a teammate level with me?"
@@ -243,7 +243,7 @@ def test_api_state_is_what_the_cli_prints_for_an_example_state(web) -> None:
 
 
 def test_state_page_settles_an_example_with_the_chain_quotes_and_drawing(web) -> None:
-    from kb.state_svg import render_state_svg
+    from referee.states.svg import render_state_svg
 
     assert 'href="/settle/state"' in web.get("/settle").text
     opened = web.get("/settle/state", follow_redirects=False)

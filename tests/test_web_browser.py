@@ -8,8 +8,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
-from web.inprocess import CHROMIUM, launch_chromium
+from support.served import CHROMIUM, launch_chromium
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 PHONE = {"width": 390, "height": 844}
@@ -17,9 +16,10 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def site(indexed_db: Path, searcher):
-    from web.app import create_app
-    from web.backend import Settings
-    from web.inprocess import ServedApp
+    from support.served import ServedApp
+
+    from referee.web.app import create_app
+    from referee.web.backend import Settings
 
     with ServedApp(create_app(Settings(indexed_db, CORPUS), encoder=searcher.encoder)) as url:
         yield url

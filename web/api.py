@@ -7,8 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 
-from kb.errors import RefereeError
-from web.backend import Backend
+from referee.errors import RefereeError
+from referee.web.backend import Backend
 
 MAX_QUESTION_CHARS = 500  # a question typed at the table; the CLI cuts at 2,000
 MAX_NAME_CHARS = 80
@@ -43,28 +43,28 @@ def search_json(backend: Backend, q: str, game: str | None, limit: int) -> list[
 
 
 def ask_json(backend: Backend, q: str, game: str | None) -> dict[str, Any]:
-    from indexer.answer import ask
+    from referee.indexer.answering.answer import ask
 
     target, source = game_and_source(backend, game)
     return ask(backend.searcher, q, game=target, game_source=source)
 
 
 def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
-    from kb import store
+    from referee import store
 
     return store.show(backend.db, item_id)
 
 
 def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, Any]) -> dict[str, Any]:
     """A situation {game, check, facts} settled, as `referee check FILE --json` prints it."""
-    from kb.checks import settle
+    from referee.rules.checks import settle
 
     return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
 
 
 def settled_state(backend: Backend, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A state document settled, as `referee check STATE --json` prints it, with the document (to draw)."""
-    from kb.state import settle_state_text
+    from referee.states.settle import settle_state_text
 
     return settle_state_text(backend.checks, backend.state_rules, text, "state")
 
@@ -74,7 +74,7 @@ def state_json(backend: Backend, text: str) -> dict[str, Any]:
 
 
 def describe_json(backend: Backend, name: str) -> dict[str, Any]:
-    from kb.checks import describe_check, find_check
+    from referee.rules.checks import describe_check, find_check
 
     return describe_check(find_check(backend.checks, name))
 
@@ -123,7 +123,7 @@ async def entry(
 
 @router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
 async def checks(request: Request, game: GameName = None) -> list[dict[str, Any]]:
-    from kb.checks import checks_of_game, describe_check
+    from referee.rules.checks import checks_of_game, describe_check
 
     backend = backend_of(request)
     chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
@@ -184,7 +184,7 @@ STATE_BODY = {
     openapi_extra={"requestBody": STATE_BODY},
 )
 async def state(request: Request) -> dict[str, Any]:
-    from kb.validate import decode_text
+    from referee.validation.text import decode_text
 
     text = decode_text(await request.body(), "state")
     if not text.strip():

@@ -18,9 +18,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kb.errors import RefereeError
-from web.backend import Backend, Settings
-from web.limits import LimitRequests
+from referee.errors import RefereeError
+from referee.web.backend import Backend, Settings
+from referee.web.limits import LimitRequests
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("referee.web")
@@ -51,7 +51,7 @@ def create_app(settings: Settings, encoder: Any = None) -> FastAPI:
     app.add_middleware(LimitRequests)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
-    from web import api, pages
+    from referee.web import api, pages
 
     app.include_router(api.router)
     app.include_router(pages.router)  # last: it ends with the /<game>/<entry id> permalinks
@@ -61,7 +61,7 @@ def create_app(settings: Settings, encoder: Any = None) -> FastAPI:
 
 def create_app_from_environment() -> FastAPI:
     """For `uvicorn --factory web.app:create_app_from_environment` (several worker processes)."""
-    from kb.paths import default_corpus_dir, default_db_path
+    from referee.paths import default_corpus_dir, default_db_path
 
     return create_app(Settings(default_db_path(), default_corpus_dir()))
 
@@ -78,7 +78,7 @@ def error_response(request: Request, status: int, message: str) -> Response:
     message = one_line(message)
     if wants_json(request):
         return JSONResponse({"error": message}, status_code=status)
-    from web.pages import render_error
+    from referee.web.pages import render_error
 
     try:
         return render_error(request, status, message)

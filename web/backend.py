@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kb.errors import RefereeError
+from referee.errors import RefereeError
 
 T = TypeVar("T")
 
@@ -55,11 +55,11 @@ class Backend:
             self._executor = None
 
     def _load(self) -> None:
-        from indexer.search import Searcher
-        from kb import store
-        from kb.checks import discover_checks, discover_rulebooks
-        from kb.gameconf import discover_games
-        from kb.state import state_rules
+        from referee import store
+        from referee.books.gameconf import discover_games
+        from referee.indexer.search.searcher import Searcher
+        from referee.rules.checks import discover_checks, discover_rulebooks
+        from referee.states.settle import state_rules
 
         self.searcher = Searcher(self.settings.db_path, encoder=self._encoder)
         self.games = store.games(self.searcher.db)
@@ -92,7 +92,7 @@ class Backend:
 
     def resolve_game(self, name: str | None) -> str | None:
         """A game id from an id, title or alias; None for no game (every game is searched)."""
-        from kb import store
+        from referee import store
 
         if name is None or not name.strip():
             return None
@@ -111,7 +111,7 @@ class Backend:
             return self._sheets[key]
 
     def _build_sheet(self, game_id: str, format_: str, lang: str | None) -> bytes | str:
-        from kb.sheet import build_sheet, fit, to_html, write_pdf
+        from referee.sheets.build import build_sheet, fit, to_html, write_pdf
 
         config = self._game_configs.get(game_id)
         if config is None:

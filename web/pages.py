@@ -15,9 +15,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from kb.errors import RefereeError
-from web import api, present
-from web.app import HERE
+from referee.errors import RefereeError
+from referee.web import api, present
+from referee.web.app import HERE
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(
@@ -93,7 +93,7 @@ STATE_TEXT_CHARS = 8000  # the textarea's bound: a form-encoded state stays unde
 
 
 def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
-    from kb.state_examples import example_states
+    from referee.states.examples import example_states
 
     grouped: dict[str, list[dict[str, Any]]] = {}
     for example in example_states(backend.settings.corpus_dir):
@@ -105,7 +105,7 @@ def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
 @router.get("/settle/state", response_class=HTMLResponse)
 async def settle_state_page(request: Request, example: str | None = None) -> Response:
     """A documented example state loaded into the editor and settled: a link to send to the table."""
-    from kb.state_examples import example_state
+    from referee.states.examples import example_state
 
     backend = api.backend_of(request)
     grouped = examples_by_game(backend)
@@ -126,7 +126,7 @@ async def settle_state_page(request: Request, example: str | None = None) -> Res
 @router.post("/settle/state", response_class=HTMLResponse)
 async def settle_state_form(request: Request) -> Response:
     """The state as the player edited it (a form post: a state is too long for an address)."""
-    from kb.state_examples import example_state
+    from referee.states.examples import example_state
 
     backend = api.backend_of(request)
     fields = _form_fields(await request.body())
@@ -147,7 +147,7 @@ def _key(example: dict[str, Any]) -> str:
 def _form_fields(body: bytes) -> dict[str, str]:
     from urllib.parse import parse_qs
 
-    from kb.validate import decode_text
+    from referee.validation.text import decode_text
 
     try:
         parsed = parse_qs(decode_text(body, "form"), keep_blank_values=True, max_num_fields=4)
@@ -159,7 +159,7 @@ def _form_fields(body: bytes) -> dict[str, str]:
 async def render_state(
     request: Request, grouped: dict[str, Any], chosen: dict[str, Any] | None, text: str, share: str | None = None
 ) -> HTMLResponse:
-    from kb.state_svg import render_state_svg
+    from referee.states.svg import render_state_svg
 
     backend = api.backend_of(request)
     verdict, drawing, error, status = None, None, None, 200
@@ -265,7 +265,7 @@ async def api_docs(request: Request) -> HTMLResponse:
 
 @router.get("/{game}", response_class=HTMLResponse)
 async def game_page(request: Request, game: str) -> Response:
-    from kb import store
+    from referee import store
 
     backend = api.backend_of(request)
     if game not in backend.game_ids():

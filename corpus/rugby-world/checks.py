@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from kb.checks import Fact, Reading, Rulebook, Verdict
-from kb.errors import RefereeError
-from kb.state import Action, StateRules, choice, lookup, mapping, number, point, words
+from referee.errors import RefereeError
+from referee.rules.checks import Fact, Reading, Rulebook, Verdict
+from referee.states.settle import Action, StateRules, choice, lookup, mapping, number, point, words
 
 RULES = Rulebook(
     "rugby-world",
@@ -278,7 +278,7 @@ def _range_text(low: int, high: int) -> str:
 def _card_refused(card: str, role: str, allowed: tuple[str, ...], group: str) -> Verdict | None:
     """A nominal card played for a miniature outside its group is refused (2G: only before moving one of it)."""
     if role == "unknown":
-        from kb.errors import RefereeError
+        from referee.errors import RefereeError
 
         raise RefereeError(f"fact 'role': the card {card} is for {group} only; give the miniature's role")
     if role in allowed:

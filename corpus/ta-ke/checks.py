@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kb.checks import Fact, Rulebook, Verdict
-from kb.errors import RefereeError
-from kb.state import Action, StateRules, mapping, number, words
+from referee.errors import RefereeError
+from referee.rules.checks import Fact, Rulebook, Verdict
+from referee.states.settle import Action, StateRules, mapping, number, words
 
 RULES = Rulebook(
     "ta-ke",

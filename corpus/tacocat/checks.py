@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import re
 
-from kb.checks import Fact, Rulebook, Verdict
-from kb.errors import RefereeError
-from kb.state import Action, StateRules, choice, mapping, number
+from referee.errors import RefereeError
+from referee.rules.checks import Fact, Rulebook, Verdict
+from referee.states.settle import Action, StateRules, choice, mapping, number
 
 RULES = Rulebook(
     "tacocat",
@@ -255,7 +255,7 @@ def card_replacement(f: dict) -> Verdict:
     cites=("seven-spaces", "centre", "cat-moves", "skip-covered", "cover", "victory"),
 )
 def cat_move(f: dict) -> Verdict:
-    from kb.errors import RefereeError
+    from referee.errors import RefereeError
 
     if f["position"] in f["covered"]:
         raise RefereeError("facts 'position' and 'covered': the cat cannot stand on a covered space")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 
-from kb.checks import Fact, Reading, Rulebook, Verdict
-from kb.errors import RefereeError
-from kb.state import Action, StateRules, choice, lookup, mapping, number, point, words
+from referee.errors import RefereeError
+from referee.rules.checks import Fact, Reading, Rulebook, Verdict
+from referee.states.settle import Action, StateRules, choice, lookup, mapping, number, point, words
 
 RULES = Rulebook(
     "takkure",
@@ -757,7 +757,7 @@ def unopposed_roll(f: dict) -> Verdict:
 def face_to_face(f: dict) -> Verdict:
     from itertools import product
 
-    from kb.errors import RefereeError
+    from referee.errors import RefereeError
 
     if len(f["targets"]) < 2:
         raise RefereeError("fact 'targets': expected two or more players")
@@ -815,7 +815,7 @@ def _face_to_face(targets: list[int], dice: list[int]) -> tuple[dict, list]:
     cites=("melee-when", "melee", "melee-tie"),
 )
 def melee_roll(f: dict) -> Verdict:
-    from kb.errors import RefereeError
+    from referee.errors import RefereeError
 
     if len(f["targets"]) != len(f["dice"]) or len(f["dice"]) < 3:
         raise RefereeError("facts 'targets' and 'dice': a melee has three or more players, one die each")

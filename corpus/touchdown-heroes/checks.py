@@ -3,9 +3,9 @@ attacking team's goal ("0" is the goal line); players sit in turn order from the
 
 from __future__ import annotations
 
-from kb.checks import Fact, Reading, Rulebook, Verdict
-from kb.errors import RefereeError
-from kb.state import Action, StateRules, choice, number
+from referee.errors import RefereeError
+from referee.rules.checks import Fact, Reading, Rulebook, Verdict
+from referee.states.settle import Action, StateRules, choice, number
 
 RULES = Rulebook(
     "touchdown-heroes",
@@ -193,7 +193,7 @@ def legal_play(f: dict) -> Verdict:
     cites=("lowest-wins", "success-failure", "ties", "new-lead", "lead-moves"),
 )
 def trick_winner(f: dict) -> Verdict:
-    from kb.errors import RefereeError
+    from referee.errors import RefereeError
 
     n = len(f["numbers"])
     if n != 4 or len(f["followed"]) != n or len(f["attacking"]) != n:
@@ -392,7 +392,7 @@ def kick_play(f: dict) -> Verdict:
     cites=("normal-kick", "random-kick", "onside"),
 )
 def kickoff(f: dict) -> Verdict:
-    from kb.errors import RefereeError
+    from referee.errors import RefereeError
 
     if f["kick"] == "normal":
         return Verdict(

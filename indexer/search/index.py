@@ -1,0 +1,455 @@
+"""The vector index: derived data beside the SQLite file, rebuilt only when stale.
+
+Layout of `<db stem>.index/`: `vectors.faiss` (one vector per index unit), `units.npz`
+(which entry each unit belongs to, whether it is the whole entry or one sentence),
+`config.json` (model, dimension, prompts, unit scheme, knowledge-base fingerprint,
+build stamp, and the sha256 of every other file). Units are stored game by game so a game
+is one contiguous id range.
+
+One process at a time writes it (the database's write lock); a reader checks every file
+against its checksum, so a damaged index is rebuilt or refused, never answered from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field, fields
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from referee import store
+from referee.books.text import sentences
+from referee.errors import RefereeError
+from referee.indexer.search.calibration import load_probes, measure_gaps, probes_digest
+from referee.indexer.search.encoder import Encoder, SentenceTransformerEncoder
+from referee.indexer.search.model import PROMPTS, model_name
+from referee.store.atomic import replacing_folder
+from referee.store.lock import is_locked, wait_for_writer, write_lock
+
+UNIT_SCHEME = "entry+sentences+lead-ins/v3"  # bump when units change: old indexes become stale
+IVF_THRESHOLD = 50_000
+BATCH = 32
+WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
+IVF_TRAINING = 32_768  # vectors held back to train the coarse quantizer of a large index
+INFORMATIVE = frozenset({"example", "tip", "flavour", "note"})
+
+ENTRY_UNIT, SENTENCE_UNIT = 0, 1
+
+
+@dataclass
+class IndexConfig:
+    model: str
+    dim: int
+    prompts: dict[str, str]
+    unit_scheme: str
+    fingerprint: str
+    units: int
+    entries: int
+    index_type: str
+    built_at: str
+    # what a right answer loses to the model across languages ("en>uk"), and the probes measured
+    crosslingual_gaps: dict[str, float] = field(default_factory=dict)
+    probes: str = ""
+    files: dict[str, str] = field(default_factory=dict)  # file name -> sha256, checked on every load
+
+
+INDEX_FILES = ("vectors.faiss", "units.npz", "entries.json")
+
+
+def index_dir(db_path: Path) -> Path:
+    return db_path.with_name(db_path.stem + ".index")
+
+
+def unit_text(title: str, text: str) -> str:
+    """The section title gives a paragraph its topic ("Dodge: If you fail: ...")."""
+    return f"{title}: {text}" if title else text
+
+
+@dataclass
+class _Unit:
+    entry: int
+    kind: int
+    sentence: int  # ordinal among the entry's sentences, -1 for the whole entry
+    text: str
+
+
+def _units_of(entry_index: int, entry: dict, context: str) -> Iterator[_Unit]:
+    yield _Unit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry["text"]))
+    for number, sentence in enumerate(sentences(entry["text"])):
+        yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
+
+
+class LeadIns:
+    """The context an entry is read in: its section title, and for the items of a list the
+    line that introduces them ("Once a player is activated, it must follow these steps:")."""
+
+    def __init__(self) -> None:
+        self.section: str | None = None
+        self.lead: str | None = None
+        self.last_line = -10
+
+    def context(self, entry: dict) -> str:
+        if entry["section_id"] != self.section:
+            self.section, self.lead = entry["section_id"], None
+        text = entry["text"].rstrip()
+        follows = self.lead is not None and entry["line"] - self.last_line <= 2  # the next lines of one list
+        context = f"{entry['title']}: {self.lead}" if follows and not text.endswith(":") else entry["title"]
+        if text.endswith(":"):
+            self.lead = text
+        elif not follows:
+            self.lead = None
+        self.last_line = entry["line"] + text.count("\n")
+        return context
+
+
+@dataclass
+class _Plan:
+    """What the index will hold, computed in one cheap pass before any embedding."""
+
+    entry_ids: list[str]
+    informative: list[bool]
+    games: dict[str, list[int]]
+    unit_entry: np.ndarray
+    unit_kind: np.ndarray
+    unit_sentence: np.ndarray
+
+    @property
+    def total(self) -> int:
+        return len(self.unit_entry)
+
+
+def _plan_units(db) -> _Plan:
+    entry_ids: list[str] = []
+    informative: list[bool] = []
+    games: dict[str, list[int]] = {}
+    unit_entry: list[int] = []
+    unit_sentence: list[int] = []
+    for entry in store.entries(db):
+        index = len(entry_ids)
+        entry_ids.append(entry["id"])
+        informative.append(entry["kind"] in INFORMATIVE)
+        start = len(unit_entry)
+        count = 1 + len(sentences(entry["text"]))
+        unit_entry.extend([index] * count)
+        unit_sentence.extend(range(-1, count - 1))
+        span = games.setdefault(entry["game"], [start, start])
+        span[1] = len(unit_entry)
+    sentence = np.array(unit_sentence, dtype=np.int32)
+    return _Plan(
+        entry_ids,
+        informative,
+        games,
+        np.array(unit_entry, dtype=np.int32),
+        np.where(sentence < 0, ENTRY_UNIT, SENTENCE_UNIT).astype(np.int8),
+        sentence,
+    )
+
+
+def _windows(entries: Iterator[dict], size: int) -> Iterator[list[_Unit]]:
+    """Units in index order, a window at a time: the corpus is never held in memory whole."""
+    window: list[_Unit] = []
+    lead_ins = LeadIns()
+    for index, entry in enumerate(entries):
+        window.extend(_units_of(index, entry, lead_ins.context(entry)))
+        if len(window) >= size:
+            yield window
+            window = []
+    if window:
+        yield window
+
+
+def _new_faiss_index(dim: int, total: int, sample: np.ndarray):
+    import faiss
+
+    if total < IVF_THRESHOLD:
+        return faiss.IndexFlatIP(dim), "flat"
+    nlist = max(1, min(int(np.sqrt(total)), len(sample) // 39))
+    quantizer = faiss.IndexFlatIP(dim)
+    index = faiss.IndexIVFFlat(quantizer, dim, nlist, faiss.METRIC_INNER_PRODUCT)
+    index.train(sample)
+    return index, f"ivf{nlist}"
+
+
+def _encode_window(
+    encoder: Encoder, texts: list[str], offset: int, total: int, progress: Callable[[int, int], None] | None
+) -> np.ndarray:
+    """Embed in length order (little padding per batch), return in the original order."""
+    order = np.argsort([len(t) for t in texts], kind="stable")
+    out: np.ndarray | None = None
+    for start in range(0, len(texts), BATCH):
+        picked = order[start : start + BATCH]
+        vectors = encoder.passages([texts[i] for i in picked], batch_size=BATCH)
+        if out is None:
+            out = np.empty((len(texts), vectors.shape[1]), dtype=np.float32)
+        out[picked] = vectors
+        if progress:
+            progress(offset + min(start + BATCH, len(texts)), total)
+    assert out is not None
+    return out
+
+
+def _owned(folder: Path) -> bool:
+    """An index folder we may replace: only files an index holds (a user's folder is refused)."""
+    return all(p.name in (*INDEX_FILES, "config.json") for p in folder.iterdir())
+
+
+def _require_writable(db_path: Path, why: str) -> None:
+    """Fail before a minute of embedding, not after, when the index cannot be written."""
+    target = index_dir(db_path)
+    if not os.access(target.parent, os.W_OK):
+        raise RefereeError(f"{target.parent}: folder is not writable, so the search index cannot be written ({why})")
+    if (target.exists() or target.is_symlink()) and (not target.is_dir() or target.is_symlink() or not _owned(target)):
+        raise RefereeError(f"{target}: exists and is not a folder Referee made; move it away")
+
+
+def build_index(
+    db_path: Path,
+    model: str | None = None,
+    encoder: Encoder | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
+) -> IndexConfig:
+    """Embed every entry and sentence of the knowledge base; write the index atomically,
+    holding the database's write lock (a build cannot swap the database in meanwhile)."""
+    _require_writable(db_path, "run `referee index` where the database can be written")
+    with write_lock(db_path, "building the search index", on_wait):
+        return _build_index(db_path, model, encoder, progress)
+
+
+def _build_index(
+    db_path: Path, model: str | None, encoder: Encoder | None, progress: Callable[[int, int], None] | None
+) -> IndexConfig:
+    import faiss
+
+    db = store.open_db(db_path)
+    name = model_name(model)
+    encoder = encoder or SentenceTransformerEncoder(name)
+    plan = _plan_units(db)
+    if plan.total == 0:
+        raise RefereeError(f"{db_path}: the knowledge base has no entries to index")
+
+    faiss_index = None
+    index_type = "flat"
+    pending: list[np.ndarray] = []  # vectors held back until an IVF index is trained
+    done = 0
+    for window in _windows(store.entries(db), WINDOW):
+        vectors = _encode_window(encoder, [u.text for u in window], done, plan.total, progress)
+        done += len(window)
+        if faiss_index is None:
+            pending.append(vectors)
+            held = sum(len(v) for v in pending)
+            if plan.total >= IVF_THRESHOLD and held < min(plan.total, IVF_TRAINING) and done < plan.total:
+                continue
+            faiss_index, index_type = _new_faiss_index(vectors.shape[1], plan.total, np.vstack(pending))
+            vectors = np.vstack(pending)
+            pending = []
+        faiss_index.add(vectors)
+    entry_ids, informative, games = plan.entry_ids, plan.informative, plan.games
+    unit_entry, unit_kind, unit_sentence = plan.unit_entry, plan.unit_kind, plan.unit_sentence
+
+    config = IndexConfig(
+        model=name,
+        dim=faiss_index.d,
+        prompts=PROMPTS,
+        unit_scheme=UNIT_SCHEME,
+        fingerprint=store.fingerprint(db),
+        units=plan.total,
+        entries=len(entry_ids),
+        index_type=index_type,
+        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        crosslingual_gaps=measure_gaps(encoder, load_probes()),
+        probes=probes_digest(),
+    )
+    with replacing_folder(index_dir(db_path), owned=_owned) as staging:
+        faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
+        np.savez(
+            staging / "units.npz",
+            entry=unit_entry,
+            kind=unit_kind,
+            sentence=unit_sentence,
+            informative=np.array(informative, dtype=bool),
+        )
+        (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
+        config.files = {name: _sha256((staging / name).read_bytes()) for name in INDEX_FILES}
+        (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
+    return config
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class LoadedIndex:
+    config: IndexConfig
+    faiss: object
+    unit_entry: np.ndarray
+    unit_kind: np.ndarray
+    unit_sentence: np.ndarray
+    informative: np.ndarray
+    entry_ids: list[str]
+    entry_index: dict[str, int]
+    game_units: dict[str, tuple[int, int]]
+    game_entries: dict[str, np.ndarray]
+
+
+class DamagedIndex(RefereeError):
+    """The index on disk does not match its own config (garbled, truncated, half replaced)."""
+
+
+_CONFIG_TYPES = {"dim": int, "units": int, "entries": int, "prompts": dict, "crosslingual_gaps": dict, "files": dict}
+
+
+def _parse_config(data: bytes) -> IndexConfig:
+    try:
+        raw = json.loads(data)
+        if not isinstance(raw, dict) or set(raw) - {f.name for f in fields(IndexConfig)}:
+            raise ValueError("unexpected keys")
+        for key, value in raw.items():
+            if not isinstance(value, _CONFIG_TYPES.get(key, str)) or isinstance(value, bool):
+                raise ValueError(f"{key} has the wrong type")
+        return IndexConfig(**raw)
+    except (TypeError, ValueError, UnicodeDecodeError) as exc:
+        raise DamagedIndex(f"config.json is damaged ({exc})") from None
+
+
+def read_config(db_path: Path) -> IndexConfig | None:
+    """The index's config, None if there is no index; DamagedIndex if it is not readable."""
+    folder = index_dir(db_path)
+    if not folder.exists() and not folder.is_symlink():
+        return None
+    if not folder.is_dir():
+        raise DamagedIndex(f"{folder} is not a folder")
+    path = folder / "config.json"
+    if not path.exists():
+        return None
+    return _parse_config(path.read_bytes())
+
+
+def _read_verified(db_path: Path) -> tuple[IndexConfig, dict[str, bytes]]:
+    """The config and every index file's bytes, each checked against the config's checksum."""
+    folder = index_dir(db_path)
+    config = read_config(db_path)
+    if config is None:
+        raise RefereeError(f"no search index at {folder}: run `referee index`")
+    if set(config.files) != set(INDEX_FILES):
+        raise DamagedIndex("config.json lists no checksums (an index from an older Referee)")
+    data = {}
+    for name in INDEX_FILES:
+        try:
+            data[name] = (folder / name).read_bytes()
+        except FileNotFoundError:
+            raise DamagedIndex(f"{name} is missing") from None
+        except IsADirectoryError:
+            raise DamagedIndex(f"{name} is a folder") from None
+        if _sha256(data[name]) != config.files[name]:
+            raise DamagedIndex(f"{name} does not match its checksum")
+    return config, data
+
+
+def read_verified(db_path: Path, on_wait: Callable[[str], None] | None = None):
+    """`_read_verified`, once more after a writer finishes if one was swapping the index in."""
+    try:
+        return _read_verified(db_path)
+    except DamagedIndex:
+        if not is_locked(db_path):
+            raise
+    wait_for_writer(db_path, on_wait)
+    return _read_verified(db_path)
+
+
+def damage(db_path: Path) -> str | None:
+    """What is wrong with the index files, or None when they match their checksums."""
+    try:
+        _read_verified(db_path)
+    except DamagedIndex as exc:
+        return str(exc)
+    except RefereeError:
+        return None
+    return None
+
+
+def staleness(db_path: Path, model: str | None = None) -> str | None:
+    """Why the index must be rebuilt, or None when it is current (and its files intact)."""
+    try:
+        config = read_config(db_path)
+    except DamagedIndex as exc:
+        return f"the index is damaged: {exc}"
+    if config is None:
+        return "no search index yet"
+    problem = damage(db_path)
+    if problem is not None:
+        return f"the index is damaged: {problem}"
+    if config.model != model_name(model):
+        return f"index built with {config.model}, model is now {model_name(model)}"
+    if config.unit_scheme != UNIT_SCHEME:
+        return "index unit scheme changed"
+    if config.probes != probes_digest():
+        return "cross-language probes changed"
+    if config.fingerprint != store.fingerprint(store.open_db(db_path)):
+        return "knowledge base changed since the index was built"
+    return None
+
+
+def load_index(db_path: Path, on_wait: Callable[[str], None] | None = None) -> LoadedIndex:
+    """The index, from bytes that were checked against their checksums (read once)."""
+    where = index_dir(db_path)
+    try:
+        config, data = read_verified(db_path, on_wait)
+    except DamagedIndex as exc:
+        raise RefereeError(f"the search index at {where} is damaged ({exc}): run `referee index`") from None
+    try:
+        return _loaded(config, data)
+    except (RuntimeError, ValueError, KeyError, TypeError, OSError) as exc:  # FAISS reports errors as RuntimeError
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise RefereeError(f"the search index at {where} cannot be read ({first}): run `referee index`") from None
+
+
+def _loaded(config: IndexConfig, data: dict[str, bytes]) -> LoadedIndex:
+    import faiss
+
+    arrays = np.load(io.BytesIO(data["units.npz"]))
+    meta = json.loads(data["entries.json"])
+    unit_entry = arrays["entry"]
+    games = {g: (lo, hi) for g, (lo, hi) in meta["games"].items()}
+    return LoadedIndex(
+        config=config,
+        faiss=faiss.deserialize_index(np.frombuffer(data["vectors.faiss"], dtype=np.uint8)),
+        unit_entry=unit_entry,
+        unit_kind=arrays["kind"],
+        unit_sentence=arrays["sentence"],
+        informative=arrays["informative"],
+        entry_ids=meta["ids"],
+        entry_index={eid: i for i, eid in enumerate(meta["ids"])},
+        game_units=games,
+        game_entries={g: np.unique(unit_entry[lo:hi]) for g, (lo, hi) in games.items()},
+    )
+
+
+def ensure_index(
+    db_path: Path,
+    model: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
+    on_start: Callable[[str], None] | None = None,
+) -> str | None:
+    """Rebuild the index if it is missing, stale or damaged; return why it was rebuilt (None if
+    current). Of several processes that find it stale at once, one rebuilds while the others
+    wait for it and then use its index. `on_start(reason)` is told when a rebuild begins."""
+    reason = staleness(db_path, model)
+    if reason is None:
+        return None
+    _require_writable(db_path, reason)
+    with write_lock(db_path, "building the search index", on_wait):
+        reason = staleness(db_path, model)  # another process may have rebuilt it while we waited
+        if reason is not None:
+            if on_start:
+                on_start(reason)
+            build_index(db_path, model=model, progress=progress)
+    return reason

