@@ -51,7 +51,7 @@ def main() -> None:
     from fastapi.testclient import TestClient
 
     from referee.paths import default_corpus_dir, default_db_path
-    from referee.rules.checks import discover_checks, discover_rulebooks
+    from referee.rules.loading import discover_checks, discover_rulebooks
     from referee.states.examples import example_states
     from referee.states.settle import settle_state_text, settle_text, state_rules
     from referee.states.svg import render_state_svg

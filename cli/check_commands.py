@@ -71,7 +71,7 @@ def check(
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
     if list_ or describe:
-        from referee.rules.checks import discover_checks
+        from referee.rules.loading import discover_checks
 
         checks = discover_checks(default_corpus_dir())
         if list_:
@@ -84,7 +84,7 @@ def check(
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
     from referee.names import GameName, resolve_game_name
-    from referee.rules.checks import checks_of_game
+    from referee.rules.settle import checks_of_game
 
     if game is not None:  # the same names every other command accepts: id, title or alias
         games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
@@ -100,7 +100,7 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
     import yaml
 
-    from referee.rules.checks import describe_check, find_check
+    from referee.rules.settle import describe_check, find_check
 
     data = describe_check(find_check(checks, name))
     if json_:

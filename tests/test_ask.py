@@ -13,7 +13,7 @@ from referee.cli.main import app
 from referee.indexer.answering.answer import ask
 from referee.indexer.answering.checks import extract_facts, settle_question
 from referee.indexer.answering.passages import question_numbers, row_quote, row_range, select_row
-from referee.rules.checks import discover_checks
+from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

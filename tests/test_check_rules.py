@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from referee import store
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.rules.checks import Check, discover_checks, load_rulebook
+from referee.rules.checks import Check
+from referee.rules.loading import discover_checks, load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = discover_checks(ROOT / "corpus")

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from referee import store
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.rules.checks import checks_of_game, discover_checks, settle
+from referee.rules.loading import discover_checks
+from referee.rules.settle import checks_of_game, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = discover_checks(ROOT / "corpus")

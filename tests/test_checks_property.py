@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 
 from referee import store
 from referee.errors import RefereeError
-from referee.rules.checks import VERDICTS, Check, Fact, discover_checks
+from referee.rules.checks import Check
+from referee.rules.facts import Fact
+from referee.rules.loading import discover_checks
+from referee.rules.verdicts import VERDICTS
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = discover_checks(ROOT / "corpus")

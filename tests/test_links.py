@@ -10,8 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from referee import store
-from referee.books.links import explicit_references, extract_terms, link_book, overlapping_rows
+from referee.books.links import link_book
 from referee.books.parse import parse_book
+from referee.books.priority import overlapping_rows
+from referee.books.references import explicit_references
+from referee.books.terms import extract_terms
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.store import graph

@@ -10,7 +10,8 @@ import pytest
 
 from referee import store
 from referee.indexer.evaluate import hits_gold, load_questions
-from referee.rules.checks import discover_checks, validate_facts
+from referee.rules.checks import validate_facts
+from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.rules.checks import discover_checks, discover_rulebooks, settle
+from referee.rules.loading import discover_checks, discover_rulebooks
+from referee.rules.settle import settle
 from referee.states.settle import settle_state, settle_text
 from referee.states.svg import render_state_svg
 

@@ -57,7 +57,7 @@ def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
 
 def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, Any]) -> dict[str, Any]:
     """A situation {game, check, facts} settled, as `referee check FILE --json` prints it."""
-    from referee.rules.checks import settle
+    from referee.rules.settle import settle
 
     return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
 
@@ -74,7 +74,7 @@ def state_json(backend: Backend, text: str) -> dict[str, Any]:
 
 
 def describe_json(backend: Backend, name: str) -> dict[str, Any]:
-    from referee.rules.checks import describe_check, find_check
+    from referee.rules.settle import describe_check, find_check
 
     return describe_check(find_check(backend.checks, name))
 
@@ -123,7 +123,7 @@ async def entry(
 
 @router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
 async def checks(request: Request, game: GameName = None) -> list[dict[str, Any]]:
-    from referee.rules.checks import checks_of_game, describe_check
+    from referee.rules.settle import checks_of_game, describe_check
 
     backend = backend_of(request)
     chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))

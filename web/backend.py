@@ -58,7 +58,7 @@ class Backend:
         from referee import store
         from referee.books.gameconf import discover_games
         from referee.indexer.search.searcher import Searcher
-        from referee.rules.checks import discover_checks, discover_rulebooks
+        from referee.rules.loading import discover_checks, discover_rulebooks
         from referee.states.settle import state_rules
 
         self.searcher = Searcher(self.settings.db_path, encoder=self._encoder)

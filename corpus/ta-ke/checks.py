@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.rules.checks import Fact, Rulebook, Verdict
-from referee.states.settle import Action, StateRules, mapping, number, words
+from referee.rules.actions import Action, StateRules
+from referee.rules.checks import Rulebook
+from referee.rules.facts import Fact
+from referee.rules.verdicts import Verdict
+from referee.states.readers import mapping, number, words
 
 RULES = Rulebook(
     "ta-ke",

@@ -6,8 +6,11 @@ import itertools
 import re
 
 from referee.errors import RefereeError
-from referee.rules.checks import Fact, Rulebook, Verdict
-from referee.states.settle import Action, StateRules, choice, mapping, number
+from referee.rules.actions import Action, StateRules
+from referee.rules.checks import Rulebook
+from referee.rules.facts import Fact
+from referee.rules.verdicts import Verdict
+from referee.states.readers import choice, mapping, number
 
 RULES = Rulebook(
     "tacocat",

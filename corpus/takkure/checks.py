@@ -6,8 +6,11 @@ from __future__ import annotations
 import math
 
 from referee.errors import RefereeError
-from referee.rules.checks import Fact, Reading, Rulebook, Verdict
-from referee.states.settle import Action, StateRules, choice, lookup, mapping, number, point, words
+from referee.rules.actions import Action, StateRules
+from referee.rules.checks import Rulebook
+from referee.rules.facts import Fact
+from referee.rules.verdicts import Reading, Verdict
+from referee.states.readers import choice, lookup, mapping, number, point, words
 
 RULES = Rulebook(
     "takkure",

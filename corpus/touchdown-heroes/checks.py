@@ -4,8 +4,11 @@ attacking team's goal ("0" is the goal line); players sit in turn order from the
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.rules.checks import Fact, Reading, Rulebook, Verdict
-from referee.states.settle import Action, StateRules, choice, number
+from referee.rules.actions import Action, StateRules
+from referee.rules.checks import Rulebook
+from referee.rules.facts import Fact
+from referee.rules.verdicts import Reading, Verdict
+from referee.states.readers import choice, number
 
 RULES = Rulebook(
     "touchdown-heroes",

@@ -128,7 +128,7 @@ def _game_checks(game: str) -> list:
 @lru_cache(maxsize=4)
 def _corpus_checks(corpus: Path) -> dict:
     """Every check of a corpus, loaded once per process (loading imports each game's checks.py)."""
-    from referee.rules.checks import discover_checks
+    from referee.rules.loading import discover_checks
 
     try:
         return discover_checks(corpus)

@@ -21,7 +21,8 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.indexer.search.lexical import STOPWORDS
 from referee.indexer.search.synonyms import books_words
-from referee.rules.checks import MISSING, Check, Fact, verdict_dict
+from referee.rules.checks import Check, verdict_dict
+from referee.rules.facts import MISSING, Fact
 
 NUMBER_WORDS = {
     "no": 0, "none": 0, "nobody": 0, "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2,

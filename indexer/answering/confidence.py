@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from referee.indexer.search.lexical import fts_phrase, query_terms
-from referee.store.read import game_token
+from referee.store.schema import game_token
 
 if TYPE_CHECKING:
     from referee.indexer.answering.passages import Passage

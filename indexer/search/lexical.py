@@ -8,7 +8,7 @@ import re
 import sqlite_utils
 
 from referee import store
-from referee.store.read import FTS_TOKENIZER, game_token
+from referee.store.schema import FTS_TOKENIZER, game_token
 
 # Question words and glue that carry no topic; everything else is looked up.
 _STOPWORDS_TEXT = """

@@ -27,8 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from referee import store
-from referee.books.links import norm
-from referee.books.text import sentences
+from referee.books.text import norm, sentences
 from referee.errors import RefereeError
 from referee.indexer.search.bridge import bridge, load_lexicon, terms_held
 from referee.indexer.search.calibration import gap, question_language

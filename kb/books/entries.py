@@ -73,3 +73,38 @@ class ParsedBook:
     entries: list[Entry] = field(default_factory=list)
     dropped: list[Dropped] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- links (referee.books.links makes them)
+
+
+@dataclass
+class Edge:
+    src: str
+    dst: str | None
+    kind: str  # page, chapter, section, option, later, figure, term, clarifies, overrides, annotates, conflicts
+    anchor: str
+    note: str = ""
+
+
+@dataclass
+class Term:
+    term: str
+    entry: str
+    source: str  # definition, heading, named, configured
+    aliases: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Precedence:
+    higher: list[str]
+    over: str
+    entry: str
+    says: str
+
+
+@dataclass
+class Links:
+    edges: list[Edge] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    precedence: list[Precedence] = field(default_factory=list)

@@ -45,3 +45,11 @@ def normalise(text: str) -> str:
     """The evaluation's normalisation (docs/evaluation.md): NFKC, dashes, straight quotes, lower case, one space."""
     text = unicodedata.normalize("NFKC", text).translate(_DASHES).lower()
     return re.sub(r"\s+", " ", text).strip()
+
+
+def norm(text: str) -> str:
+    """A title or phrase for matching: folded, without punctuation, hyphens and filler words."""
+    text = text.casefold().replace("-", " ").replace("–", " ")
+    text = re.sub(r"[^\w ]+", " ", text)
+    words = [w for w in text.split() if w not in {"the", "a", "an", "of", "rules"}]
+    return " ".join(words)

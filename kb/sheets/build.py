@@ -218,7 +218,8 @@ def _steps_of(text: str, split: str | None) -> list[str]:
 
 def _computed(block: BlockConf, book: _Book) -> tuple[list[list[str]], list[str], str]:
     """Cells worked out by the game's check; the entries its reasons cite back them."""
-    from referee.rules.checks import discover_checks, settle
+    from referee.rules.loading import discover_checks
+    from referee.rules.settle import settle
 
     checks = discover_checks(book.game.folder.parent)
     cited: list[str] = []

@@ -1,8 +1,6 @@
 """Building the knowledge base: parse every game, write a new database, swap it in.
 
-The database has one schema, versioned in its header (`PRAGMA user_version`, with Referee's
-`application_id`): a database of another version is rebuilt whole, never migrated, since
-every build can rebuild it from the corpus. Readers live in kb/store.py.
+The schema and its version are referee.store.schema; the readers are referee.store.read.
 """
 
 from __future__ import annotations
@@ -19,113 +17,28 @@ from typing import Any
 
 import sqlite_utils
 
-from referee.books.entries import ParsedBook
-from referee.books.gameconf import Game, read_rulebook
+from referee.books.entries import Links, ParsedBook
+from referee.books.formats import read_rulebook
+from referee.books.gameconf import Game
 from referee.books.ids import ascii_ids
-from referee.books.links import Links, link_book, norm
+from referee.books.links import link_book
 from referee.books.parse import parse_book
+from referee.books.text import norm
 from referee.books.translation import Translation, align
 from referee.errors import RefereeError
-from referee.rules.checks import Check, load_game_checks, verify_citations
+from referee.rules.checks import Check
+from referee.rules.citations import verify_citations
+from referee.rules.loading import load_game_checks
 from referee.store.atomic import remove_leftovers
 from referee.store.lock import write_lock
-from referee.store.read import APPLICATION_ID, FTS_TOKENIZER, SCHEMA_VERSION, database_kind, game_token, schema_version
-
-PER_GAME_TABLES = (
-    "entries", "sections", "dropped", "build_report", "edges", "terms", "precedence", "checks", "translations",
-)  # fmt: skip
-
-
-def create_schema(db: sqlite_utils.Database) -> None:
-    """Every table, in its one current shape; bump SCHEMA_VERSION when this changes."""
-    db["games"].create(
-        {
-            "id": str,
-            "title": str,
-            "lang": str,
-            "players": str,
-            "aliases": str,
-            "rulebook": str,
-            "corpus_hash": str,
-            "entries": int,
-            "sections": int,
-            "built_at": str,
-        },
-        pk="id",
-    )
-    db["sections"].create(
-        {
-            "id": str,
-            "game": str,
-            "key": str,
-            "number": str,
-            "title": str,
-            "heading": str,
-            "level": int,
-            "parent": str,
-            "path": str,
-            "position": int,
-            "line": int,
-            "ascii_id": str,
-        },
-        pk="id",
-    )
-    db["entries"].create(
-        {
-            "id": str,
-            "game": str,
-            "section_id": str,
-            "number": str,
-            "title": str,
-            "path": str,
-            "kind": str,
-            "source": str,
-            "normative": int,
-            "lang": str,
-            "text": str,
-            "position": int,
-            "line": int,
-            "start": int,
-            "end": int,
-            "table_json": str,
-            "game_token": str,
-            "ascii_id": str,
-        },
-        pk="id",
-    )
-    db["entries"].create_index(["game", "position"])
-    db["entries"].create_index(["section_id"])
-    db["sections"].create_index(["game", "position"])
-    # typeable ASCII ids beside the book's own (kb.ids); aligned translations (kb.translation)
-    db["entries"].create_index(["ascii_id"])
-    db["sections"].create_index(["ascii_id"])
-    db["translations"].create({"id": str, "game": str, "lang": str, "kind": str, "text": str}, pk=("id", "lang"))
-    db["translations"].create_index(["game"])
-    db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
-    db["dropped"].create_index(["game"])
-    db["build_report"].create({"game": str, "report": str}, pk="game")
-    # FTS5 over title, text and the game's token: a lexical query touches only its game
-    db["entries"].enable_fts(
-        ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
-    )
-    # key/value facts about the build, such as the fingerprint derived indexes compare against
-    db["meta"].create({"key": str, "value": str}, pk="key")
-    # cross-references, term uses and priority as edges; the glossary; the books' precedence
-    db["edges"].create({"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int})
-    db["edges"].create_index(["src"])
-    db["edges"].create_index(["dst"])
-    db["edges"].create_index(["game", "kind"])
-    db["terms"].create(
-        {"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str, "uses": int}
-    )
-    db["terms"].create_index(["game", "norm"])
-    db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
-    # which executable checks implement which entries (both ways)
-    db["checks"].create({"name": str, "game": str, "description": str}, pk="name")
-    db["check_entries"].create({"check": str, "entry": str})
-    db["check_entries"].create_index(["entry"])
-    db.execute(f"pragma application_id = {APPLICATION_ID}")
-    db.execute(f"pragma user_version = {SCHEMA_VERSION}")
+from referee.store.schema import (
+    PER_GAME_TABLES,
+    SCHEMA_VERSION,
+    create_schema,
+    database_kind,
+    game_token,
+    schema_version,
+)
 
 
 def _compute_fingerprint(db: sqlite_utils.Database) -> str:

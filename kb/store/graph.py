@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlite_utils
 
-from referee.books.links import norm
+from referee.books.text import norm
 from referee.errors import RefereeError
 
 QUOTE = 160

@@ -6,7 +6,6 @@ Building (parsing, writing, swapping the file in) is kb/build.py; this module ne
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -18,57 +17,7 @@ import sqlite_utils
 from referee.books.translation import LABEL
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
-
-# One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
-SCHEMA_VERSION = 2  # 2: ASCII ids and aligned translations
-APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
-SQLITE_MAGIC = b"SQLite format 3\x00"
-FTS_TOKENIZER = "porter unicode61"  # the lexical side reads query words back through it
-
-
-def game_token(game: str) -> str:
-    """One alphanumeric word per game, so FTS5 itself can restrict a match to a game."""
-    return "g" + hashlib.sha1(game.encode()).hexdigest()[:12]
-
-
-def database_kind(path: Path) -> str:
-    """What sits at `path`: missing, empty, referee, legacy (an older Referee), or foreign.
-
-    Read from the file's header and tables without changing it, so that a file that is not
-    ours is never mistaken for a knowledge base (and never overwritten by a build)."""
-    if not path.exists():
-        return "missing"
-    if not path.is_file():
-        return "foreign"
-    with path.open("rb") as handle:
-        header = handle.read(100)
-    if not header:
-        return "empty"
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-        return "foreign"
-    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
-        return "referee"
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            row = (
-                connection.execute("select 1 from sqlite_master where name = '_sqlite_migrations'").fetchone()
-                and connection.execute(
-                    "select 1 from _sqlite_migrations where migration_set = 'referee' limit 1"
-                ).fetchone()
-            )
-        finally:
-            connection.close()
-    except sqlite3.Error:
-        return "foreign"
-    return "legacy" if row else "foreign"
-
-
-def schema_version(path: Path) -> int:
-    with path.open("rb") as handle:
-        header = handle.read(100)
-    return int.from_bytes(header[60:64], "big") if len(header) == 100 else 0
-
+from referee.store.schema import SCHEMA_VERSION, database_kind, schema_version
 
 _opened: list[Path] = []  # the databases this process opened (a few, most recent last), for `explain_failure`
 
