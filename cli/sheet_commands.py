@@ -62,7 +62,10 @@ def sheet(
     """A one-page quick-reference sheet built from the book's own words, every line cited.
 
     The same content in every format: what fits on the page(s), highest priority first."""
-    from referee.sheets.build import build_sheet, fit, pdf_to_png, to_html, to_markdown, write_pdf
+    from referee.sheets.build import build_sheet
+    from referee.sheets.html import to_html
+    from referee.sheets.markdown import to_markdown
+    from referee.sheets.pages import fit, pdf_to_png, write_pdf
 
     kind = sheet_format(format_, output)
     if pages not in (1, 2):

@@ -14,23 +14,12 @@ from referee import store
 from referee.books.gameconf import discover_games
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.sheets.build import (
-    ELISION,
-    Block,
-    Quote,
-    Unit,
-    blank_share,
-    build_sheet,
-    fit,
-    fragment_problems,
-    overflowing_cells,
-    page_image,
-    render,
-    sheet_problems,
-    to_html,
-    to_markdown,
-    write_pdf,
-)
+from referee.sheets.build import ELISION, build_sheet
+from referee.sheets.html import to_html
+from referee.sheets.layout import Block, Excerpt, Unit
+from referee.sheets.markdown import to_markdown
+from referee.sheets.pages import fit, page_image, render, write_pdf
+from referee.sheets.quality import blank_share, fragment_problems, overflowing_cells, sheet_problems
 from referee.store.build import build_knowledge_base
 
 runner = CliRunner()
@@ -93,9 +82,9 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     from weasyprint import HTML
 
     entry = "The PASS is always affected by modifiers. Only one modifier is applied; and so on."
-    assert fragment_problems(Quote("x", "Only one modifier is applied;"), entry, "en") == []
-    assert "starts mid-sentence" in fragment_problems(Quote("x", "always affected by modifiers."), entry, "en")[0]
-    assert "conjunction" in fragment_problems(Quote("x", "and so on."), "Stop. and so on.", "en")[0]
+    assert fragment_problems(Excerpt("x", "Only one modifier is applied;"), entry, "en") == []
+    assert "starts mid-sentence" in fragment_problems(Excerpt("x", "always affected by modifiers."), entry, "en")[0]
+    assert "conjunction" in fragment_problems(Excerpt("x", "and so on."), "Stop. and so on.", "en")[0]
     narrow = "<table style='width:20mm;table-layout:fixed'><tr><td>intersectionsintersections</td></tr></table>"
     assert overflowing_cells(HTML(string=narrow).render()) == ["intersectionsintersections"]
     sheet = fitted["ta-ke"][0]

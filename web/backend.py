@@ -111,7 +111,9 @@ class Backend:
             return self._sheets[key]
 
     def _build_sheet(self, game_id: str, format_: str, lang: str | None) -> bytes | str:
-        from referee.sheets.build import build_sheet, fit, to_html, write_pdf
+        from referee.sheets.build import build_sheet
+        from referee.sheets.html import to_html
+        from referee.sheets.pages import fit, write_pdf
 
         config = self._game_configs.get(game_id)
         if config is None:

@@ -1,0 +1,133 @@
+"""A quick-reference sheet as data: Sheet -> Block -> Unit -> Excerpt, and the sheet's own words.
+
+Every line, table row or step is a unit; `Sheet.keep(n)` keeps the n highest-priority units in
+the declared order, which is how a sheet is fitted to its page (referee.sheets.pages)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+ELISION = " … "
+
+
+@dataclass
+class Excerpt:
+    """The book's words from one entry (and, when asked, its aligned translation)."""
+
+    entry: str
+    text: str
+    translation: str | None = None
+    table: dict | None = None
+
+
+@dataclass
+class Unit:
+    """What the page keeps or drops as a whole: a line, a table row, a step, a computed table."""
+
+    cells: list[Excerpt | str]  # a str is our own label (a step number, a computed value)
+    details: list[Excerpt] = field(default_factory=list)
+
+
+@dataclass
+class Block:
+    kind: str
+    heading: str
+    priority: int
+    units: list[Unit]
+    required: bool = False
+    columns: list[str] = field(default_factory=list)
+    note: str = ""  # for a computed table: what it was computed from
+    cites: list[str] = field(default_factory=list)  # entries a computed table rests on
+    transpose: bool = False
+    rows: list[list[str]] = field(default_factory=list)  # a computed table's cells
+    wide: bool = False
+
+
+@dataclass
+class Sheet:
+    game: str
+    title: str
+    lang: str
+    book_lang: str
+    blocks: list[Block]
+    left_out: int = 0
+    ascii_ids: dict[str, str] = field(default_factory=dict)
+    scale: float = 1.0  # type size: raised when everything fits with room to spare
+
+    def unit_count(self) -> int:
+        return sum(len(b.units) for b in self.blocks)
+
+    def quotes(self) -> list[Excerpt]:
+        found = []
+        for block in self.blocks:
+            for unit in block.units:
+                found += [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details
+        return found
+
+    def footnotes(self) -> dict[str, int]:
+        """Entry id -> footnote number, in reading order."""
+        numbers: dict[str, int] = {}
+        for block in self.blocks:
+            ids = [q.entry for u in block.units for q in [*(c for c in u.cells if isinstance(c, Excerpt)), *u.details]]
+            for entry in [*ids, *block.cites]:
+                numbers.setdefault(entry, len(numbers) + 1)
+        return numbers
+
+    def keep(self, n: int) -> Sheet:
+        """The sheet with its n highest-priority units, laid out in the declared order."""
+        order = sorted(
+            ((b.priority, bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units))),
+        )
+        kept = {(bi, ui) for _, bi, ui in order[:n]}
+        blocks = []
+        for bi, block in enumerate(self.blocks):
+            units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept]
+            if units:
+                blocks.append(replace(block, units=units))
+        return replace(self, blocks=blocks, left_out=self.left_out + self.unit_count() - n)
+
+
+# The sheet's own words (not the book's) in the sheet's language; English when there is none.
+WORDS = {
+    "en": {
+        "meta": "Every line is the rulebook's text; the small numbers cite its entries.",
+        "translated": "{lang}: unofficial translation · with each line the book's own words ({book})",
+        "sources": "Sources",
+        "left": "{n} more lines did not fit.",
+        "footer": "Referee quick reference · the book's words, cited by footnote · computed tables say so",
+    },
+    "uk": {
+        "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
+        "sources": "Джерела",
+        "left": "Ще {n} рядків не вмістилося.",
+        "footer": "Referee: коротка довідка · слова книги з посиланнями · обчислені таблиці позначено",
+    },
+}
+
+
+def sheet_word(sheet: Sheet, key: str, **values: object) -> str:
+    return WORDS.get(sheet.lang, {}).get(key, WORDS["en"][key]).format(**values)
+
+
+def translation_note(sheet: Sheet) -> str:
+    if sheet.lang == sheet.book_lang:
+        return ""
+    return sheet_word(sheet, "translated", lang=sheet.lang, book=sheet.book_lang)
+
+
+def sources_line(sheet: Sheet, notes: dict[str, int]) -> str:
+    prefix = f"{sheet.game}/"
+    return " · ".join(f"{n} {sheet.ascii_ids.get(e, e).removeprefix(prefix)}" for e, n in notes.items())
+
+
+def cite_mark(entry: str, notes: dict[str, int], markdown: bool) -> str:
+    return f"[{notes[entry]}]" if markdown else f'<sup class="n">{notes[entry]}</sup>'
+
+
+def cite_marks(entries: list[str], notes: dict[str, int], markdown: bool) -> str:
+    numbers = ", ".join(dict.fromkeys(str(notes[e]) for e in entries))
+    return f"[{numbers}]" if markdown else f'<sup class="n">{numbers}</sup>'
+
+
+def one_line(text: str) -> str:
+    return " ".join(part.strip() for part in text.split("\n") if part.strip())

@@ -1,0 +1,55 @@
+"""Fitting a sheet to its pages with WeasyPrint, and writing it as PDF or PNG.
+
+WeasyPrint and pypdfium2 take a second to import, so the functions that need them import them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from referee.sheets.html import to_html
+from referee.sheets.layout import Sheet
+
+
+def render(sheet: Sheet):
+    from weasyprint import HTML  # a second to import: only when a sheet is laid out
+
+    return HTML(string=to_html(sheet)).render()
+
+
+SCALES = (1.3, 1.2, 1.1)
+
+
+def fit(sheet: Sheet, pages: int = 1) -> Sheet:
+    """Keep as many units as fit on `pages` A4 pages, the lowest-priority ones left out first;
+    when everything fits, the largest type that still fits (a short book fills its page)."""
+    if len(render(sheet).pages) <= pages:
+        return next((s for s in (replace(sheet, scale=x) for x in SCALES) if len(render(s).pages) <= pages), sheet)
+    low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1)
+    while low <= high:  # binary search on how many units to keep
+        middle = (low + high) // 2
+        candidate = sheet.keep(middle)
+        if len(render(candidate).pages) <= pages:
+            best, low = candidate, middle + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def write_pdf(sheet: Sheet, path: Path) -> None:
+    render(sheet).write_pdf(str(path))
+
+
+def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> None:
+    """A picture of the sheet's first page (for docs and for measuring how much of it is blank)."""
+    page_image(pdf, dpi).save(png)
+
+
+def page_image(pdf: Path, dpi: int = 100, page: int = 0):
+    import pypdfium2  # only for a picture of the page
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return document[page].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
