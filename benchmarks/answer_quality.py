@@ -23,18 +23,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from referee.indexer.answering.answer import ask
+from referee.indexer.evaluate import hits_gold
+from referee.indexer.search.searcher import Searcher
+from referee.paths import default_db_path
 
-from referee.indexer.answering.answer import ask  # noqa: E402
-from referee.indexer.evaluate import hits_gold  # noqa: E402
-from referee.indexer.search.searcher import Searcher  # noqa: E402
-from referee.paths import default_db_path  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 WHOLE = frozenset({"table", "procedure", "faq", "card"})
 

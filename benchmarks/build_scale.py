@@ -16,18 +16,17 @@ from __future__ import annotations
 import argparse
 import gc
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from referee.books.gameconf import load_game
+from referee.books.links import link_book
+from referee.books.parse import parse_book
+from referee.store.build import build_knowledge_base
 
-from referee.books.gameconf import load_game  # noqa: E402
-from referee.books.links import link_book  # noqa: E402
-from referee.books.parse import parse_book  # noqa: E402
-from referee.store.build import build_knowledge_base  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 WORDS = [
     *("ball", "player", "token", "pitch", "tackle", "pass", "kick", "scrum", "card", "die", "roll", "move"),

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from referee.indexer.answering.confidence import FEATURES
 
-from referee.indexer.answering.confidence import FEATURES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 MAX_ANSWERABLE_ABSTAINED = 0.02  # well under the issue's 0.05: unseen questions in players' words abstain more
 L2 = 1.0

@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 BIN = ROOT / ".venv" / "bin"
 QUESTIONS = [
     ("takkure", "Can I pass to a teammate level with me?"),

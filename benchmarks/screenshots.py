@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # tests/support: the test doubles
 OUT = ROOT / "docs" / "screenshots"
 PAGES = [
     ("ask", "/?game=takkure&q=Can+I+pass+to+a+teammate+level+with+me%3F"),

@@ -21,16 +21,16 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from referee import store
+from referee.books.gameconf import discover_games
+from referee.indexer.answering.answer import ask
+from referee.indexer.evaluate import Question, evaluate, hits_gold, load_questions
+from referee.indexer.search.lexical import bm25_scores
+from referee.indexer.search.searcher import Searcher
+from referee.paths import default_corpus_dir, default_db_path
 
-from referee import store  # noqa: E402
-from referee.books.gameconf import discover_games  # noqa: E402
-from referee.indexer.answering.answer import ask  # noqa: E402
-from referee.indexer.evaluate import Question, evaluate, hits_gold, load_questions  # noqa: E402
-from referee.indexer.search.lexical import bm25_scores  # noqa: E402
-from referee.indexer.search.searcher import Searcher  # noqa: E402
-from referee.paths import default_corpus_dir, default_db_path  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 CHUNK, OVERLAP = 1000, 100
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # tests/support: the test doubles
 HOST = "127.0.0.1"  # never anything else: this is not a tool for loading other people's servers
 QUESTIONS = [
     ("takkure", "Can I pass to a teammate level with me?"),

@@ -17,13 +17,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 
 def timed(function: Callable[[str], object], texts: list[str], repeats: int) -> list[float]:

@@ -7,11 +7,17 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 
 from referee.books.gameconf import discover_games
 from referee.cli.common import JsonOption, friendly, print_json
 from referee.errors import RefereeError
+from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
+from referee.rules.loading import discover_checks
+from referee.rules.settle import checks_of_game, describe_check, find_check
+from referee.states.settle import settle_text
+from referee.states.svg import render_state_svg
 from referee.validation.text import decode_text
 
 app = typer.Typer()
@@ -71,8 +77,6 @@ def check(
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
     if list_ or describe:
-        from referee.rules.loading import discover_checks
-
         checks = discover_checks(default_corpus_dir())
         if list_:
             _print_list(checks, game, json_)
@@ -83,9 +87,6 @@ def check(
 
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
-    from referee.names import GameName, resolve_game_name
-    from referee.rules.settle import checks_of_game
-
     if game is not None:  # the same names every other command accepts: id, title or alias
         games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
         game = resolve_game_name(game, games)
@@ -98,10 +99,6 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
 
 
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
-    import yaml
-
-    from referee.rules.settle import describe_check, find_check
-
     data = describe_check(find_check(checks, name))
     if json_:
         print_json(data)
@@ -117,8 +114,6 @@ def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
 
 
 def _print_settled(situation: str | None, name: str | None, facts: list[str], json_: bool, svg: str | None) -> None:
-    from referee.states.settle import settle_text
-
     text = None
     source = "stdin" if situation == "-" else str(situation)
     if situation is not None:
@@ -139,8 +134,6 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
 
 
 def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> None:
-    from referee.states.svg import render_state_svg
-
     drawing = render_state_svg(document, data)
     if target == "-":
         sys.stdout.write(drawing + "\n")

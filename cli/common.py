@@ -14,8 +14,12 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from referee import settings, store
 from referee.errors import RefereeError
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
+from referee.indexer.search.index import ensure_index, staleness
 from referee.paths import DB_ENV, default_db_path
+from referee.store.read import explain_failure
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,8 +57,6 @@ def friendly(func: F) -> F:
         except RefereeError as exc:
             _fail(str(exc))
         except sqlite3.Error as exc:
-            from referee.store.read import explain_failure
-
             _fail(explain_failure(exc))
         except OSError as exc:
             _fail(describe_os_error(exc))
@@ -109,7 +111,6 @@ def breadcrumb(path: list[str], fallback: str = "(before the first heading)") ->
 def game_or_default(database: Any, game: str | None) -> str | None:
     """--game when given (an empty one is an error, not "no game"), else the remembered game
     (`referee use`, REFEREE_GAME), else None; always as the game's id."""
-    from referee import settings, store
 
     if game is not None:
         return store.resolve_game(database, game)
@@ -126,10 +127,47 @@ def required_game(database: Any, game: str | None) -> str:
 
 def qualified_id(database: Any, item_id: str, game: str | None) -> str:
     """An entry or section id; one without its game (`2.01/7`) takes --game or the remembered game."""
-    from referee import store
 
     item_id = item_id.strip()
     if item_id.split("/", 1)[0] in {g["id"] for g in store.games(database)}:
         return item_id
     target = game_or_default(database, game)
     return f"{target}/{item_id}" if target else item_id
+
+
+# ---------------------------------------------------------------- the search index
+
+
+def progress_bar(label: str):
+    # rich takes a tenth of a second to import: only commands that draw a bar pay for it
+    from rich.console import Console
+    from rich.progress import Progress
+
+    progress = Progress(transient=True, console=Console(stderr=True))
+    task = progress.add_task(label, total=None)
+
+    def update(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    return progress, update
+
+
+def encoders_of(ctx: typer.Context) -> Encoders:
+    """The encoders `main` was given (the embedding model's unless a test gave cheaper ones)."""
+    return ctx.obj if isinstance(ctx.obj, Encoders) else MODEL_ENCODERS
+
+
+def fresh_index(path: Path, encoders: Encoders = MODEL_ENCODERS) -> None:
+    """Rebuild the search index first when it is stale, with a progress bar."""
+    if staleness(path) is None:
+        return
+
+    def say(message: str) -> None:
+        typer.echo(message, err=True)
+
+    def starting(reason: str) -> None:
+        say(f"Rebuilding the search index ({reason}); this takes about a minute.")
+
+    progress, update = progress_bar("Embedding rules")
+    with progress:
+        ensure_index(path, progress=update, on_wait=say, on_start=starting, encoders=encoders)

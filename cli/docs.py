@@ -13,10 +13,10 @@ from functools import cache
 import typer
 from typer.testing import CliRunner
 
+from referee.cli.main import app
+
 
 def command_reference() -> str:
-    from referee.cli.main import app
-
     group = typer.main.get_command(app)
     names: list[str] = sorted(getattr(group, "commands", {}))
     runner = CliRunner()

@@ -52,7 +52,7 @@ def build(
     json_: JsonOption = False,
 ) -> None:
     """Parse the corpus into the knowledge base and report what was dropped as noise."""
-    from rich.progress import Progress
+    from rich.progress import Progress  # rich: only commands that draw pay for its import
 
     games = discover_games(Path(corpus) if corpus else default_corpus_dir())
     total = len(select_games(games, game))  # a wrong --game fails before any progress is drawn
@@ -69,8 +69,8 @@ def build(
         typer.echo(f"Knowledge base written to {db_path(db)}")
 
 
-def _stderr_console():  # rich is imported lazily: commands that do not draw stay fast
-    from rich.console import Console
+def _stderr_console():
+    from rich.console import Console  # rich: only commands that draw pay for its import
 
     return Console(stderr=True)
 

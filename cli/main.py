@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from referee.cli import check_commands, kb_commands, links_commands, search_commands, serve_commands, sheet_commands
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 
 app = typer.Typer(
     name="referee",
@@ -33,14 +36,15 @@ def _usage_error_line(exc: Exception) -> str | None:
     return f"Error: {message()}{hint}"
 
 
-def main() -> None:
-    """Run the CLI with click's standalone handling off, so a usage error is ours to print."""
-    import sys
+def main(encoders: Encoders = MODEL_ENCODERS) -> None:
+    """Run the CLI with click's standalone handling off, so a usage error is ours to print.
 
+    `encoders`: where the search index and the questions get their vectors (the embedding model;
+    tests/hostile_cli.py passes a cheap deterministic one), handed to every command as ctx.obj."""
     if not sys.argv[1:]:
         sys.argv.append("--help")
     try:
-        code = app(prog_name="referee", standalone_mode=False)
+        code = app(prog_name="referee", standalone_mode=False, obj=encoders)
     except typer.Abort:
         typer.echo("Aborted.", err=True)
         sys.exit(1)

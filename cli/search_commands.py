@@ -3,59 +3,45 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from referee import settings, store
-from referee.cli.common import DbOption, GameOption, JsonOption, breadcrumb, db_path, friendly, print_json
+from referee.cli.common import (
+    DbOption,
+    GameOption,
+    JsonOption,
+    breadcrumb,
+    db_path,
+    encoders_of,
+    fresh_index,
+    friendly,
+    print_json,
+    progress_bar,
+)
 from referee.errors import RefereeError
+from referee.indexer.answering.answer import ask as answer_question
+from referee.indexer.evaluate import evaluate, load_questions
+from referee.indexer.search.index import build_index, read_config, staleness
+from referee.indexer.search.scoring import SCORING
+from referee.indexer.search.searcher import Searcher, clean_query
 from referee.validation.text import require_text
 
 app = typer.Typer()
 
 
-def _progress_bar(label: str):
-    from rich.console import Console
-    from rich.progress import Progress
-
-    progress = Progress(transient=True, console=Console(stderr=True))
-    task = progress.add_task(label, total=None)
-
-    def update(done: int, total: int) -> None:
-        progress.update(task, completed=done, total=total)
-
-    return progress, update
-
-
-def _fresh_index(path: Path) -> None:
-    from referee.indexer.search.index import ensure_index, staleness
-
-    if staleness(path) is None:
-        return
-
-    def say(message: str) -> None:
-        typer.echo(message, err=True)
-
-    def starting(reason: str) -> None:
-        say(f"Rebuilding the search index ({reason}); this takes about a minute.")
-
-    progress, update = _progress_bar("Embedding rules")
-    with progress:
-        ensure_index(path, progress=update, on_wait=say, on_start=starting)
-
-
-def _searcher(db: Path | None, query: str | None = None):
-    from referee.indexer.search.searcher import Searcher, clean_query
-
+def _searcher(ctx: typer.Context, db: Path | None, query: str | None = None) -> Searcher:
     if query is not None:
         require_text(query, "the question")
         clean_query(query)  # an empty question is refused before any index work
     path = db_path(db)
     store.open_db(path)
-    _fresh_index(path)
-    return Searcher(path)
+    encoders = encoders_of(ctx)
+    fresh_index(path, encoders)
+    return Searcher(path, encoders=encoders)
 
 
 def _target_game(searcher, game: str | None) -> tuple[str | None, str]:
@@ -78,22 +64,20 @@ def _say_assumed(result_game: str, source: str, likelihood: dict[str, float]) ->
 @app.command()
 @friendly
 def index(
+    ctx: typer.Context,
     db: DbOption = None,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even when current.")] = False,
     json_: JsonOption = False,
 ) -> None:
     """Build the search index (vectors beside the database); skipped when it is current."""
-    from dataclasses import asdict
-
-    from referee.indexer.search.index import build_index, read_config, staleness
-
     path = db_path(db)
     store.open_db(path)
     reason = "forced" if force else staleness(path)
     if reason is not None:
-        progress, update = _progress_bar("Embedding rules")
+        progress, update = progress_bar("Embedding rules")
         with progress:
-            build_index(path, progress=update, on_wait=lambda message: typer.echo(message, err=True))
+            say = lambda message: typer.echo(message, err=True)  # noqa: E731
+            build_index(path, progress=update, on_wait=say, encoders=encoders_of(ctx))
     config = asdict(read_config(path))  # type: ignore[arg-type]
     if json_:
         print_json({"rebuilt": reason is not None, "reason": reason, **config})
@@ -105,6 +89,7 @@ def index(
 @app.command()
 @friendly
 def search(
+    ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="Words or a question, in any language.")],
     game: GameOption = None,
     limit: Annotated[int, typer.Option("--limit", "-k", help="How many entries.")] = 10,
@@ -112,7 +97,7 @@ def search(
     json_: JsonOption = False,
 ) -> None:
     """Ranked rule entries for a query, best first."""
-    searcher = _searcher(db, query)
+    searcher = _searcher(ctx, db, query)
     target, source = _target_game(searcher, game)
     result = searcher.search(query, game=target, limit=limit, game_source=source)
     if json_:
@@ -125,11 +110,10 @@ def search(
 def print_hits(result) -> None:
     """Best first, game by game: a score is comparable within its game only (each game's
     scores are its own), so the games come in order of likelihood, each sorted by score."""
-    from referee.indexer.search.searcher import BM25_WEIGHT, INFORMATIVE_PENALTY
 
     typer.echo(
-        f"(score: cosine of the entry + cosine of its best sentence + {BM25_WEIGHT:g} x BM25"
-        f" - {INFORMATIVE_PENALTY:g} for examples, tips, flavour and notes; higher is closer)"
+        f"(score: cosine of the entry + cosine of its best sentence + {SCORING.bm25_weight:g} x BM25"
+        f" - {SCORING.informative_penalty:g} for examples, tips, flavour and notes; higher is closer)"
     )
     games = list(dict.fromkeys(hit.entry["game"] for hit in result.hits))
     games.sort(key=lambda g: -result.likelihood.get(g, 0.0))
@@ -222,6 +206,7 @@ def render_answer(answer: dict[str, Any], long: bool = False) -> None:
 @app.command()
 @friendly
 def ask(
+    ctx: typer.Context,
     question: Annotated[str, typer.Argument(help="A question in plain words, in any language.")],
     game: GameOption = None,
     long: Annotated[bool, typer.Option("--long", help="Related rules quoted in full, and the evidence.")] = False,
@@ -229,9 +214,8 @@ def ask(
     json_: JsonOption = False,
 ) -> None:
     """Answer with the rule text itself, quoted verbatim with its section — or say the book does not."""
-    from referee.indexer.answering.answer import ask as answer_question
 
-    searcher = _searcher(db, question)
+    searcher = _searcher(ctx, db, question)
     target, source = _target_game(searcher, game)
     answer = answer_question(searcher, question, game=target, game_source=source)
     if json_:
@@ -243,6 +227,7 @@ def ask(
 @app.command("eval")
 @friendly
 def eval_(
+    ctx: typer.Context,
     questions: Annotated[Path, typer.Argument(help="Question set (JSON lines: id, game, q, gold).")],
     limit: Annotated[int, typer.Option("--limit", "-k", help="Results per question.")] = 5,
     no_game: Annotated[bool, typer.Option("--no-game", help="Only the run without the game given.")] = False,
@@ -250,12 +235,11 @@ def eval_(
     json_: JsonOption = False,
 ) -> None:
     """Score search on a question set: hit@1/3/5 and MRR, overall and per game."""
-    from referee.indexer.evaluate import evaluate, load_questions
 
     if limit < 1:
         raise RefereeError("--limit must be at least 1")
     qs = load_questions(questions)
-    searcher = _searcher(db)
+    searcher = _searcher(ctx, db)
 
     def retrieve(question, game_given: bool):
         result = searcher.search(question.q, game=question.game if game_given else None, limit=limit)

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from referee import store
-from referee.cli.common import DbOption, db_path, friendly
+from referee.cli.common import DbOption, db_path, encoders_of, fresh_index, friendly
 from referee.errors import RefereeError
 from referee.paths import DB_ENV, default_corpus_dir
 
@@ -20,6 +20,7 @@ app = typer.Typer()
 @app.command()
 @friendly
 def serve(
+    ctx: typer.Context,
     host: Annotated[
         str, typer.Option(help="Address to listen on; 0.0.0.0 lets the phones on your network in.")
     ] = "127.0.0.1",
@@ -31,7 +32,7 @@ def serve(
 ) -> None:
     """Serve the rules to a browser: ask, read, settle, print sheets (read-only)."""
     try:
-        import uvicorn
+        import uvicorn  # the [web] extra: only `referee serve` needs it
 
         from referee.web.app import create_app
         from referee.web.backend import Settings
@@ -40,15 +41,14 @@ def serve(
         raise RefereeError(missing) from None
     path = db_path(db)
     store.open_db(path)
-    from referee.cli.search_commands import _fresh_index
-
-    _fresh_index(path)
+    encoders = encoders_of(ctx)
+    fresh_index(path, encoders)
     _check_port_free(host, port)
     for line in _greeting(host, port):
         typer.echo(line, err=True)
     options = {"host": host, "port": port, "log_level": "warning", "server_header": False, "timeout_keep_alive": 5}
     if workers == 1:
-        uvicorn.run(create_app(Settings(path, default_corpus_dir())), **options)
+        uvicorn.run(create_app(Settings(path, default_corpus_dir()), encoders=encoders), **options)
     else:  # each worker process builds its app from the environment
         os.environ[DB_ENV] = str(path.resolve())
         uvicorn.run("referee.web.app:create_app_from_environment", factory=True, workers=workers, **options)

@@ -13,6 +13,10 @@ from referee.books.gameconf import discover_games
 from referee.cli.common import DbOption, GameArgument, db_path, friendly, required_game
 from referee.errors import RefereeError
 from referee.paths import default_corpus_dir
+from referee.sheets.build import build_sheet
+from referee.sheets.html import to_html
+from referee.sheets.markdown import to_markdown
+from referee.sheets.pages import fit, pdf_to_png, write_pdf
 
 app = typer.Typer()
 
@@ -62,10 +66,6 @@ def sheet(
     """A one-page quick-reference sheet built from the book's own words, every line cited.
 
     The same content in every format: what fits on the page(s), highest priority first."""
-    from referee.sheets.build import build_sheet
-    from referee.sheets.html import to_html
-    from referee.sheets.markdown import to_markdown
-    from referee.sheets.pages import fit, pdf_to_png, write_pdf
 
     kind = sheet_format(format_, output)
     if pages not in (1, 2):

@@ -1,0 +1,1 @@
+"""Search and answering over the knowledge base (`referee.indexer.search`, `referee.indexer.answering`)."""

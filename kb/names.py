@@ -4,8 +4,9 @@ gets the closest names ("did you mean takkure?")."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import NamedTuple
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
 
 from referee.errors import RefereeError
 
@@ -40,3 +41,36 @@ def resolve_game_name(name: str, games: Iterable[GameName]) -> str:
     close = closest_games(name, games)
     hint = f"did you mean {' or '.join(close[:2])}? " if close else ""
     raise RefereeError(f"unknown game {name!r}; {hint}known games: {', '.join(g.id for g in games)}")
+
+
+# ---------------------------------------------------------------- a game named in a question
+
+
+def _names_in_games(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
+    for game in games:
+        for name in {game["id"], game["title"], *game["aliases"]}:
+            yield game["id"], name
+
+
+def _name_pattern(name: str) -> str:
+    return rf"(?<!\w){re.escape(name.casefold())}(?!\w)"
+
+
+def named_game(query: str, games: list[dict[str, Any]]) -> str | None:
+    """The one game the question names by id, title or alias (word boundaries, any case)."""
+    text = query.casefold()
+    found = {game for game, name in _names_in_games(games) if re.search(_name_pattern(name), text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def without_game_names(query: str, games: list[dict[str, Any]]) -> str:
+    """The question without the words that only say which game it is about ("in Takkure",
+    "TDH:", "Ta-Ke's"): they name the book, not the rule, and pull the search towards every
+    sentence that mentions the game. A name used as a thing ("the tacocat token") stays."""
+    stripped = query
+    for _, name in sorted(_names_in_games(games), key=lambda pair: -len(pair[1])):
+        name = _name_pattern(name)
+        stripped = re.sub(rf"(?i)\b(?:in|of|for|from|at|under)\s+(?:the\s+game\s+)?{name}", "", stripped)
+        stripped = re.sub(rf"(?i)^\s*{name}\s*[:,-]\s*|{name}['’]s\b", "", stripped)
+    stripped = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s+", " ", stripped)).strip()
+    return stripped if re.search(r"\w", stripped) else query

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from referee import store
 from referee.cli.main import app
 from referee.indexer.answering.answer import ask
-from referee.indexer.answering.checks import extract_facts, settle_question
+from referee.indexer.answering.checks import settle_question
+from referee.indexer.answering.facts import extract_facts
 from referee.indexer.answering.passages import question_numbers, row_quote, row_range, select_row
 from referee.rules.loading import discover_checks
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.books.parse import BULLET, NUMBERED, parse_book
+from referee.books.lines import BULLET, NUMBERED
+from referee.books.parse import parse_book
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"]

@@ -111,9 +111,15 @@ def imports_of(name: str, path: Path) -> list[Import]:
     found: list[Import] = []
 
     def commented(node: ast.stmt) -> bool:
-        here = lines[node.lineno - 1]
-        before = lines[node.lineno - 2] if node.lineno > 1 else ""
-        return "#" in here or before.strip().startswith("#")
+        """A comment on the import's line, or above it (over a run of imports, the run's)."""
+        k = node.lineno - 1
+        if "#" in lines[k]:
+            return True
+        while k > 0 and lines[k - 1].strip().startswith(("import ", "from ")):
+            k -= 1
+            if "#" in lines[k]:
+                return True
+        return k > 0 and lines[k - 1].strip().startswith("#")
 
     def visit(node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
@@ -309,7 +315,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_imports_are_read_with_where_they_stand(tmp_path: Path) -> None:
     module = tmp_path / "probe.py"
     module.write_text(
-        "from referee.cli.main import main\n\ndef later():\n    import faiss  # heavy\n    from referee import store\n"
+        "from referee.cli.main import main\n\ndef later():\n    import faiss  # heavy\n\n    from referee import store\n"
     )
     found = imports_of("referee.errors", module)
     assert [(i.target, i.in_function, i.commented) for i in found] == [

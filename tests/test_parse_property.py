@@ -7,8 +7,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.books.gameconf import Game, KindConfig, ParseConfig
+from referee.books.gameconf import Game
 from referee.books.parse import parse_book
+from referee.books.parseconf import KindConfig, ParseConfig
 
 LINE = st.one_of(
     st.text(

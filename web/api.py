@@ -7,8 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 
+from referee import store
 from referee.errors import RefereeError
-from referee.web.backend import Backend
+from referee.indexer.answering import answer
+from referee.rules.settle import checks_of_game, describe_check, find_check, settle
+from referee.states.settle import settle_state_text
+from referee.validation.text import decode_text
+from referee.web.backend import Backend, backend_of
 
 MAX_QUESTION_CHARS = 500  # a question typed at the table; the CLI cuts at 2,000
 MAX_NAME_CHARS = 80
@@ -20,10 +25,6 @@ Question = Annotated[str, Query(min_length=1, max_length=MAX_QUESTION_CHARS, des
 GameName = Annotated[
     str | None, Query(max_length=MAX_NAME_CHARS, description="Game id, title or alias; omitted: inferred.")
 ]
-
-
-def backend_of(request: Request) -> Backend:
-    return request.app.state.backend
 
 
 def game_and_source(backend: Backend, game: str | None) -> tuple[str | None, str]:
@@ -43,28 +44,22 @@ def search_json(backend: Backend, q: str, game: str | None, limit: int) -> list[
 
 
 def ask_json(backend: Backend, q: str, game: str | None) -> dict[str, Any]:
-    from referee.indexer.answering.answer import ask
-
     target, source = game_and_source(backend, game)
-    return ask(backend.searcher, q, game=target, game_source=source)
+    return answer.ask(backend.searcher, q, game=target, game_source=source)
 
 
 def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
-    from referee import store
-
     return store.show(backend.db, item_id)
 
 
 def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, Any]) -> dict[str, Any]:
     """A situation {game, check, facts} settled, as `referee check FILE --json` prints it."""
-    from referee.rules.settle import settle
 
     return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
 
 
 def settled_state(backend: Backend, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A state document settled, as `referee check STATE --json` prints it, with the document (to draw)."""
-    from referee.states.settle import settle_state_text
 
     return settle_state_text(backend.checks, backend.state_rules, text, "state")
 
@@ -74,8 +69,6 @@ def state_json(backend: Backend, text: str) -> dict[str, Any]:
 
 
 def describe_json(backend: Backend, name: str) -> dict[str, Any]:
-    from referee.rules.settle import describe_check, find_check
-
     return describe_check(find_check(backend.checks, name))
 
 
@@ -123,8 +116,6 @@ async def entry(
 
 @router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
 async def checks(request: Request, game: GameName = None) -> list[dict[str, Any]]:
-    from referee.rules.settle import checks_of_game, describe_check
-
     backend = backend_of(request)
     chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
     return [describe_check(c) for c in chosen]
@@ -184,8 +175,6 @@ STATE_BODY = {
     openapi_extra={"requestBody": STATE_BODY},
 )
 async def state(request: Request) -> dict[str, Any]:
-    from referee.validation.text import decode_text
-
     text = decode_text(await request.body(), "state")
     if not text.strip():
         raise RefereeError("state: the body is empty; send a state document (YAML or JSON)")

@@ -9,8 +9,6 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,16 +17,20 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from referee.errors import RefereeError
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
+from referee.paths import default_corpus_dir, default_db_path
+from referee.web import api, pages
 from referee.web.backend import Backend, Settings
 from referee.web.limits import LimitRequests
+from referee.web.render import HERE, render_error
 
-HERE = Path(__file__).resolve().parent
 log = logging.getLogger("referee.web")
 
 
-def create_app(settings: Settings, encoder: Any = None) -> FastAPI:
-    """The app for one knowledge base; `encoder` lets tests share a loaded model."""
-    backend = Backend(settings, encoder)
+def create_app(settings: Settings, encoder: Encoder | None = None, encoders: Encoders = MODEL_ENCODERS) -> FastAPI:
+    """The app for one knowledge base; `encoder` lets tests share a loaded model, `encoders` says
+    where one comes from otherwise (the CLI passes what it was given)."""
+    backend = Backend(settings, encoder, encoders)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -51,8 +53,6 @@ def create_app(settings: Settings, encoder: Any = None) -> FastAPI:
     app.add_middleware(LimitRequests)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
-    from referee.web import api, pages
-
     app.include_router(api.router)
     app.include_router(pages.router)  # last: it ends with the /<game>/<entry id> permalinks
     _install_error_handlers(app)
@@ -61,7 +61,6 @@ def create_app(settings: Settings, encoder: Any = None) -> FastAPI:
 
 def create_app_from_environment() -> FastAPI:
     """For `uvicorn --factory web.app:create_app_from_environment` (several worker processes)."""
-    from referee.paths import default_corpus_dir, default_db_path
 
     return create_app(Settings(default_db_path(), default_corpus_dir()))
 
@@ -78,8 +77,6 @@ def error_response(request: Request, status: int, message: str) -> Response:
     message = one_line(message)
     if wants_json(request):
         return JSONResponse({"error": message}, status_code=status)
-    from referee.web.pages import render_error
-
     try:
         return render_error(request, status, message)
     except Exception:  # the error page itself failed: still one line, never a traceback

@@ -19,7 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fastapi import Request
+
+from referee import store
+from referee.books.gameconf import discover_games
 from referee.errors import RefereeError
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
+from referee.indexer.search.searcher import Searcher
+from referee.rules.loading import discover_checks, discover_rulebooks
+from referee.sheets.build import build_sheet
+from referee.sheets.html import to_html
+from referee.sheets.pages import fit, write_pdf
+from referee.states.settle import state_rules
 
 T = TypeVar("T")
 
@@ -31,9 +42,10 @@ class Settings:
 
 
 class Backend:
-    def __init__(self, settings: Settings, encoder: Any = None) -> None:
+    def __init__(self, settings: Settings, encoder: Encoder | None = None, encoders: Encoders = MODEL_ENCODERS) -> None:
         self.settings = settings
         self._encoder = encoder  # tests share one loaded model between apps
+        self._encoders = encoders
         self._executor: ThreadPoolExecutor | None = None
         self.searcher: Any = None
         self.checks: dict[str, Any] = {}
@@ -55,13 +67,7 @@ class Backend:
             self._executor = None
 
     def _load(self) -> None:
-        from referee import store
-        from referee.books.gameconf import discover_games
-        from referee.indexer.search.searcher import Searcher
-        from referee.rules.loading import discover_checks, discover_rulebooks
-        from referee.states.settle import state_rules
-
-        self.searcher = Searcher(self.settings.db_path, encoder=self._encoder)
+        self.searcher = Searcher(self.settings.db_path, encoder=self._encoder, encoders=self._encoders)
         self.games = store.games(self.searcher.db)
         rulebooks = discover_rulebooks(self.settings.corpus_dir)
         self.checks = discover_checks(self.settings.corpus_dir, rulebooks)
@@ -92,7 +98,6 @@ class Backend:
 
     def resolve_game(self, name: str | None) -> str | None:
         """A game id from an id, title or alias; None for no game (every game is searched)."""
-        from referee import store
 
         if name is None or not name.strip():
             return None
@@ -111,10 +116,6 @@ class Backend:
             return self._sheets[key]
 
     def _build_sheet(self, game_id: str, format_: str, lang: str | None) -> bytes | str:
-        from referee.sheets.build import build_sheet
-        from referee.sheets.html import to_html
-        from referee.sheets.pages import fit, write_pdf
-
         config = self._game_configs.get(game_id)
         if config is None:
             raise RefereeError(f"no corpus folder for {game_id}")
@@ -125,3 +126,8 @@ class Backend:
             target = Path(folder) / f"{game_id}.pdf"
             write_pdf(built, target)
             return target.read_bytes()
+
+
+def backend_of(request: Request) -> Backend:
+    """The backend of the app serving `request` (set by create_app)."""
+    return request.app.state.backend

@@ -11,6 +11,8 @@ import html
 import json
 from typing import Any
 
+from starlette.exceptions import HTTPException
+
 MAX_URL_BYTES = 4096  # a settle link with every fact filled is well under 1 KB
 MAX_BODY_BYTES = 16 * 1024  # the largest body the API takes is a situation: {check, facts}
 
@@ -58,7 +60,6 @@ def _content_length(scope: dict[str, Any]) -> int | None:
 def _bounded(receive: Any) -> Any:
     """A body sent without a length (chunked) is refused once it passes the limit: an
     HTTPException, which FastAPI lets through its body parsing to the app's error handler."""
-    from starlette.exceptions import HTTPException
 
     seen = 0
 

@@ -8,44 +8,25 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
-import jinja2
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
+from referee import store
 from referee.errors import RefereeError
+from referee.states.examples import example_state, example_states
+from referee.states.svg import render_state_svg
+from referee.validation.text import decode_text
 from referee.web import api, present
-from referee.web.app import HERE
+from referee.web.backend import backend_of
+from referee.web.render import page
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(
-    env=jinja2.Environment(
-        loader=jinja2.FileSystemLoader(HERE / "templates"),
-        autoescape=True,  # every template, whatever its name: user text is never rendered raw
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-)
-present.install(templates.env)
 
 SHEET_FORMATS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf"}
 # A sheet is the knowledge base's own standalone HTML document: its one inline <style> is allowed.
 SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'"
-
-
-def page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    backend = api.backend_of(request)
-    context.setdefault("games", backend.games)
-    return templates.TemplateResponse(request, name, context, status_code=status_code)
-
-
-def render_error(request: Request, status: int, message: str) -> HTMLResponse:
-    response = page(request, "error.html", status, status=status, message=message)
-    if request.headers.get("hx-request"):  # a part of a page asked: show the message in its flash area
-        response.headers.update({"HX-Retarget": "#flash", "HX-Reselect": "#flash", "HX-Reswap": "outerHTML"})
-    return response
 
 
 def checked_question(q: str | None) -> str:
@@ -61,7 +42,7 @@ def checked_question(q: str | None) -> str:
 
 @router.get("/", response_class=HTMLResponse)
 async def ask_page(request: Request, q: str | None = None, game: str | None = None) -> HTMLResponse:
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     answer, error, status = None, None, 200
     try:
         question = checked_question(q)
@@ -79,7 +60,7 @@ async def ask_page(request: Request, q: str | None = None, game: str | None = No
 
 @router.get("/settle", response_class=HTMLResponse)
 async def settle_index(request: Request) -> HTMLResponse:
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     by_game: dict[str, list[dict[str, Any]]] = {}
     for check in backend.checks.values():
         by_game.setdefault(check.game, []).append({"name": check.name, "description": check.description})
@@ -93,8 +74,6 @@ STATE_TEXT_CHARS = 8000  # the textarea's bound: a form-encoded state stays unde
 
 
 def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
-    from referee.states.examples import example_states
-
     grouped: dict[str, list[dict[str, Any]]] = {}
     for example in example_states(backend.settings.corpus_dir):
         if example["game"] in backend.state_rules:
@@ -105,9 +84,8 @@ def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
 @router.get("/settle/state", response_class=HTMLResponse)
 async def settle_state_page(request: Request, example: str | None = None) -> Response:
     """A documented example state loaded into the editor and settled: a link to send to the table."""
-    from referee.states.examples import example_state
 
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     grouped = examples_by_game(backend)
     if example is None:
         first = next((e for examples in grouped.values() for e in examples), None)
@@ -126,9 +104,8 @@ async def settle_state_page(request: Request, example: str | None = None) -> Res
 @router.post("/settle/state", response_class=HTMLResponse)
 async def settle_state_form(request: Request) -> Response:
     """The state as the player edited it (a form post: a state is too long for an address)."""
-    from referee.states.examples import example_state
 
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     fields = _form_fields(await request.body())
     chosen = None
     game, _, name = fields.get("example", "").partition("/")
@@ -145,10 +122,6 @@ def _key(example: dict[str, Any]) -> str:
 
 
 def _form_fields(body: bytes) -> dict[str, str]:
-    from urllib.parse import parse_qs
-
-    from referee.validation.text import decode_text
-
     try:
         parsed = parse_qs(decode_text(body, "form"), keep_blank_values=True, max_num_fields=4)
     except ValueError:
@@ -159,9 +132,7 @@ def _form_fields(body: bytes) -> dict[str, str]:
 async def render_state(
     request: Request, grouped: dict[str, Any], chosen: dict[str, Any] | None, text: str, share: str | None = None
 ) -> HTMLResponse:
-    from referee.states.svg import render_state_svg
-
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     verdict, drawing, error, status = None, None, None, 200
     try:
         if not text.strip():
@@ -194,7 +165,7 @@ async def render_state(
 
 @router.get("/settle/{name}", response_class=HTMLResponse)
 async def settle_page(request: Request, name: str) -> Response:
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     try:
         described = api.describe_json(backend, name)
     except RefereeError as exc:
@@ -231,7 +202,7 @@ async def sheets_index(request: Request) -> HTMLResponse:
 
 @router.get("/sheets/{game}.{format_}")
 async def sheet_file(request: Request, game: str, format_: str, lang: str | None = None) -> Response:
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     if game not in backend.game_ids() or format_ not in SHEET_FORMATS:
         raise HTTPException(404, f"no sheet {game}.{format_}; sheets are GAME.html or GAME.pdf")
     if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
@@ -245,7 +216,7 @@ async def sheet_file(request: Request, game: str, format_: str, lang: str | None
 
 @router.get("/sheets/{game}", response_class=HTMLResponse)
 async def sheet_page(request: Request, game: str) -> Response:
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     if game not in backend.game_ids():
         raise HTTPException(404, f"no sheet for {game!r}")
     return page(request, "sheet.html", game=backend.game(game))
@@ -265,9 +236,7 @@ async def api_docs(request: Request) -> HTMLResponse:
 
 @router.get("/{game}", response_class=HTMLResponse)
 async def game_page(request: Request, game: str) -> Response:
-    from referee import store
-
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     if game not in backend.game_ids():
         raise HTTPException(404, f"no page {request.url.path}")
     toc = await backend.run(store.toc, backend.db, game)
@@ -277,7 +246,7 @@ async def game_page(request: Request, game: str) -> Response:
 
 @router.get("/{game}/{rest:path}", response_class=HTMLResponse)
 async def rule_page(request: Request, game: str, rest: str) -> Response:
-    backend = api.backend_of(request)
+    backend = backend_of(request)
     if game not in backend.game_ids():
         raise HTTPException(404, f"no page {request.url.path}")
     try:

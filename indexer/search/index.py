@@ -16,7 +16,7 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,22 +24,18 @@ from pathlib import Path
 import numpy as np
 
 from referee import store
-from referee.books.text import sentences
 from referee.errors import RefereeError
-from referee.indexer.search.calibration import load_probes, measure_gaps, probes_digest
-from referee.indexer.search.encoder import Encoder, SentenceTransformerEncoder
+from referee.indexer.search.calibration import PROBES, load_probes, measure_gaps, probes_digest
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.model import PROMPTS, model_name
+from referee.indexer.search.units import UNIT_SCHEME, plan_units, windows
 from referee.store.atomic import replacing_folder
 from referee.store.lock import is_locked, wait_for_writer, write_lock
 
-UNIT_SCHEME = "entry+sentences+lead-ins/v3"  # bump when units change: old indexes become stale
 IVF_THRESHOLD = 50_000
 BATCH = 32
 WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
 IVF_TRAINING = 32_768  # vectors held back to train the coarse quantizer of a large index
-INFORMATIVE = frozenset({"example", "tip", "flavour", "note"})
-
-ENTRY_UNIT, SENTENCE_UNIT = 0, 1
 
 
 @dataclass
@@ -66,106 +62,8 @@ def index_dir(db_path: Path) -> Path:
     return db_path.with_name(db_path.stem + ".index")
 
 
-def unit_text(title: str, text: str) -> str:
-    """The section title gives a paragraph its topic ("Dodge: If you fail: ...")."""
-    return f"{title}: {text}" if title else text
-
-
-@dataclass
-class _Unit:
-    entry: int
-    kind: int
-    sentence: int  # ordinal among the entry's sentences, -1 for the whole entry
-    text: str
-
-
-def _units_of(entry_index: int, entry: dict, context: str) -> Iterator[_Unit]:
-    yield _Unit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry["text"]))
-    for number, sentence in enumerate(sentences(entry["text"])):
-        yield _Unit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
-
-
-class LeadIns:
-    """The context an entry is read in: its section title, and for the items of a list the
-    line that introduces them ("Once a player is activated, it must follow these steps:")."""
-
-    def __init__(self) -> None:
-        self.section: str | None = None
-        self.lead: str | None = None
-        self.last_line = -10
-
-    def context(self, entry: dict) -> str:
-        if entry["section_id"] != self.section:
-            self.section, self.lead = entry["section_id"], None
-        text = entry["text"].rstrip()
-        follows = self.lead is not None and entry["line"] - self.last_line <= 2  # the next lines of one list
-        context = f"{entry['title']}: {self.lead}" if follows and not text.endswith(":") else entry["title"]
-        if text.endswith(":"):
-            self.lead = text
-        elif not follows:
-            self.lead = None
-        self.last_line = entry["line"] + text.count("\n")
-        return context
-
-
-@dataclass
-class _Plan:
-    """What the index will hold, computed in one cheap pass before any embedding."""
-
-    entry_ids: list[str]
-    informative: list[bool]
-    games: dict[str, list[int]]
-    unit_entry: np.ndarray
-    unit_kind: np.ndarray
-    unit_sentence: np.ndarray
-
-    @property
-    def total(self) -> int:
-        return len(self.unit_entry)
-
-
-def _plan_units(db) -> _Plan:
-    entry_ids: list[str] = []
-    informative: list[bool] = []
-    games: dict[str, list[int]] = {}
-    unit_entry: list[int] = []
-    unit_sentence: list[int] = []
-    for entry in store.entries(db):
-        index = len(entry_ids)
-        entry_ids.append(entry["id"])
-        informative.append(entry["kind"] in INFORMATIVE)
-        start = len(unit_entry)
-        count = 1 + len(sentences(entry["text"]))
-        unit_entry.extend([index] * count)
-        unit_sentence.extend(range(-1, count - 1))
-        span = games.setdefault(entry["game"], [start, start])
-        span[1] = len(unit_entry)
-    sentence = np.array(unit_sentence, dtype=np.int32)
-    return _Plan(
-        entry_ids,
-        informative,
-        games,
-        np.array(unit_entry, dtype=np.int32),
-        np.where(sentence < 0, ENTRY_UNIT, SENTENCE_UNIT).astype(np.int8),
-        sentence,
-    )
-
-
-def _windows(entries: Iterator[dict], size: int) -> Iterator[list[_Unit]]:
-    """Units in index order, a window at a time: the corpus is never held in memory whole."""
-    window: list[_Unit] = []
-    lead_ins = LeadIns()
-    for index, entry in enumerate(entries):
-        window.extend(_units_of(index, entry, lead_ins.context(entry)))
-        if len(window) >= size:
-            yield window
-            window = []
-    if window:
-        yield window
-
-
 def _new_faiss_index(dim: int, total: int, sample: np.ndarray):
-    import faiss
+    import faiss  # the [search] extra, and its OpenMP runtime: loaded only where an index is used
 
     if total < IVF_THRESHOLD:
         return faiss.IndexFlatIP(dim), "flat"
@@ -211,26 +109,27 @@ def _require_writable(db_path: Path, why: str) -> None:
 def build_index(
     db_path: Path,
     model: str | None = None,
-    encoder: Encoder | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_wait: Callable[[str], None] | None = None,
+    encoders: Encoders = MODEL_ENCODERS,
 ) -> IndexConfig:
-    """Embed every entry and sentence of the knowledge base; write the index atomically,
-    holding the database's write lock (a build cannot swap the database in meanwhile)."""
+    """Embed every entry and sentence of the knowledge base with `encoders.passages(model)`; write
+    the index atomically, holding the database's write lock (a build cannot swap the database in
+    meanwhile)."""
     _require_writable(db_path, "run `referee index` where the database can be written")
     with write_lock(db_path, "building the search index", on_wait):
-        return _build_index(db_path, model, encoder, progress)
+        return _build_index(db_path, model, encoders, progress)
 
 
 def _build_index(
-    db_path: Path, model: str | None, encoder: Encoder | None, progress: Callable[[int, int], None] | None
+    db_path: Path, model: str | None, encoders: Encoders, progress: Callable[[int, int], None] | None
 ) -> IndexConfig:
-    import faiss
+    import faiss  # the [search] extra: loaded only where an index is used
 
     db = store.open_db(db_path)
     name = model_name(model)
-    encoder = encoder or SentenceTransformerEncoder(name)
-    plan = _plan_units(db)
+    encoder = encoders.passages(name)
+    plan = plan_units(db)
     if plan.total == 0:
         raise RefereeError(f"{db_path}: the knowledge base has no entries to index")
 
@@ -238,7 +137,7 @@ def _build_index(
     index_type = "flat"
     pending: list[np.ndarray] = []  # vectors held back until an IVF index is trained
     done = 0
-    for window in _windows(store.entries(db), WINDOW):
+    for window in windows(store.entries(db), WINDOW):
         vectors = _encode_window(encoder, [u.text for u in window], done, plan.total, progress)
         done += len(window)
         if faiss_index is None:
@@ -375,8 +274,9 @@ def damage(db_path: Path) -> str | None:
     return None
 
 
-def staleness(db_path: Path, model: str | None = None) -> str | None:
-    """Why the index must be rebuilt, or None when it is current (and its files intact)."""
+def staleness(db_path: Path, model: str | None = None, probes: Path = PROBES) -> str | None:
+    """Why the index must be rebuilt, or None when it is current (and its files intact);
+    `probes`: the calibration probes it must have been measured on (the shipped ones)."""
     try:
         config = read_config(db_path)
     except DamagedIndex as exc:
@@ -390,7 +290,7 @@ def staleness(db_path: Path, model: str | None = None) -> str | None:
         return f"index built with {config.model}, model is now {model_name(model)}"
     if config.unit_scheme != UNIT_SCHEME:
         return "index unit scheme changed"
-    if config.probes != probes_digest():
+    if config.probes != probes_digest(probes):
         return "cross-language probes changed"
     if config.fingerprint != store.fingerprint(store.open_db(db_path)):
         return "knowledge base changed since the index was built"
@@ -412,7 +312,7 @@ def load_index(db_path: Path, on_wait: Callable[[str], None] | None = None) -> L
 
 
 def _loaded(config: IndexConfig, data: dict[str, bytes]) -> LoadedIndex:
-    import faiss
+    import faiss  # the [search] extra: loaded only where an index is used
 
     arrays = np.load(io.BytesIO(data["units.npz"]))
     meta = json.loads(data["entries.json"])
@@ -438,6 +338,7 @@ def ensure_index(
     progress: Callable[[int, int], None] | None = None,
     on_wait: Callable[[str], None] | None = None,
     on_start: Callable[[str], None] | None = None,
+    encoders: Encoders = MODEL_ENCODERS,
 ) -> str | None:
     """Rebuild the index if it is missing, stale or damaged; return why it was rebuilt (None if
     current). Of several processes that find it stale at once, one rebuilds while the others
@@ -451,5 +352,5 @@ def ensure_index(
         if reason is not None:
             if on_start:
                 on_start(reason)
-            build_index(db_path, model=model, progress=progress)
+            build_index(db_path, model=model, progress=progress, encoders=encoders)
     return reason

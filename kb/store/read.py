@@ -17,6 +17,7 @@ import sqlite_utils
 from referee.books.translation import LABEL
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
+from referee.store import graph
 from referee.store.schema import SCHEMA_VERSION, database_kind, schema_version
 
 _opened: list[Path] = []  # the databases this process opened (a few, most recent last), for `explain_failure`
@@ -127,7 +128,6 @@ def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict
 
 def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, Any]:
     """An entry as `show` prints it: its text and everything that bears on it."""
-    from referee.store import graph
 
     links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
     checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]

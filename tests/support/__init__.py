@@ -1,0 +1,1 @@
+"""Test doubles and harnesses shared by the tests and the benchmarks; never shipped."""
