@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.books.formats import read_rulebook
+from referee.books.document import Document
+from referee.books.formats import FORMATS, format_of, read_document
 from referee.books.parseconf import KindConfig, ParseConfig, kind_config, parse_config
 from referee.books.sheetconf import SheetConf, sheet_config
 from referee.books.tomlcheck import known_keys, regex, str_list, string, table, tables
@@ -62,20 +63,25 @@ class Game:
     conflicts: list[Conflict] = field(default_factory=list)
     translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
     sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], kb.sheetconf)
+    format: str = "text"  # how the rulebook is read: text, markdown, html or pdf (referee.books.formats)
 
     def names(self) -> set[str]:
         """What a player may call the game (case-insensitive): id, title and aliases."""
         return {n.casefold().strip() for n in (self.id, self.title, *self.aliases)}
 
+    def read_document(self) -> Document:
+        return read_document(self.rulebook, self.format, self.parse)
+
     def read_rulebook(self) -> str:
-        return read_rulebook(self.rulebook)
+        """The text every quote is a slice of (the visible text, for markdown, HTML and PDF)."""
+        return self.read_document().text
 
 
 # Every key game.toml may hold, per table; anything else is refused with its name (a typo
 # must not be silently ignored). [sheet] and [translations] are validated by their own modules.
 TOP_KEYS = {
     "title", "language", "players", "rulebook", "aliases", "parse", "kinds", "terms", "links",
-    "precedence", "overrides", "conflicts", "sheet", "translations",
+    "precedence", "overrides", "conflicts", "sheet", "translations", "format",
 }  # fmt: skip
 
 
@@ -103,6 +109,9 @@ def load_game(folder: Path) -> Game:
     players = raw.get("players", "")
     if not isinstance(players, (str, int)) or isinstance(players, bool):
         raise RefereeError(f"{path}: 'players' must be a string such as \"2-4\"")
+    declared = raw.get("format")
+    if declared is not None and declared not in FORMATS:
+        raise RefereeError(f"{path}: 'format' must be one of {', '.join(FORMATS)}")
     links = table(path, "links", raw.get("links"))
     known_keys(path, "links", links, {"page_index"})
     return Game(
@@ -123,6 +132,7 @@ def load_game(folder: Path) -> Game:
         conflicts=_conflicts(path, raw.get("conflicts")),
         translations=_translations(path, folder, raw.get("translations")),
         sheet=sheet_config(path, raw.get("sheet")),
+        format=format_of(rulebook, declared) if rulebook.is_file() else declared or "text",
     )
 
 
@@ -197,13 +207,26 @@ def _translations(path: Path, folder: Path, raw: Any) -> dict[str, Path]:
     return files
 
 
-def discover_games(corpus_dir: Path) -> list[Game]:
-    """Every folder with a game.toml is a game; adding a game needs nothing else."""
-    if not corpus_dir.is_dir():
-        raise RefereeError(f"{corpus_dir}: corpus folder not found")
-    folders = sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
+def game_folders(corpus_dir: Path) -> list[Path]:
+    return sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
+
+
+def discover_games(corpus_dir: Path | list[Path]) -> list[Game]:
+    """Every folder with a game.toml is a game; adding a game needs nothing else.
+
+    Given several corpus folders (the shipped books and the user's added games), the first must
+    hold games and the others may be missing or empty; a game id or name twice is an error."""
+    dirs = corpus_dir if isinstance(corpus_dir, list) else [corpus_dir]
+    if not dirs[0].is_dir():
+        raise RefereeError(f"{dirs[0]}: corpus folder not found")
+    folders = [f for d in dirs if d.is_dir() for f in game_folders(d)]
     if not folders:
-        raise RefereeError(f"{corpus_dir}: no game folders (each needs a game.toml)")
+        raise RefereeError(f"{dirs[0]}: no game folders (each needs a game.toml)")
+    seen: dict[str, Path] = {}
+    for folder in folders:
+        if folder.name in seen:
+            raise RefereeError(f"{folder}: the game id {folder.name!r} is already {seen[folder.name]}")
+        seen[folder.name] = folder
     games = [load_game(folder) for folder in folders]
     _unique_names(games)
     return games

@@ -41,6 +41,7 @@ class ParseConfig:
     flat_tables: list[FlatTable] = field(default_factory=list)
     inline_notes: list[re.Pattern[str]] = field(default_factory=list)
     section_ids: str = "number"
+    keep_tags: bool = False  # markdown, HTML, PDF: keep bracketed tags that recur through the book
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class KindConfig:
 PARSE_KEYS = {
     "toc_markers", "extra_headings", "child_headings", "heading_patterns", "heading_before",
     "uppercase_headings", "short_line_headings", "noise", "noise_spans", "flat_tables", "inline_notes",
-    "section_ids",
+    "section_ids", "keep_tags",
 }  # fmt: skip
 
 
@@ -119,6 +120,7 @@ def parse_config(path: Path, raw: Any) -> ParseConfig:
             regex(path, "parse.inline_notes", p) for p in str_list(path, "parse.inline_notes", raw.get("inline_notes"))
         ],
         section_ids=choice(path, "parse.section_ids", raw.get("section_ids", "number"), ("number", "title")),
+        keep_tags=bool_(path, "parse.keep_tags", raw.get("keep_tags")),
     )
 
 
