@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from referee.books.entries import Dropped
 
 SAME, DECODED, ADDED = "same", "decoded", "added"
+ENTITY = re.compile(r"&#?\w{1,10};")
 ADDED_TEXT = re.compile(r"^(?:[\s\t•]|\d+[.)]|[a-zA-Z][.)])*$")
 
 
@@ -113,6 +114,35 @@ class Builder:
         self.parts.append(text)
         self.size += len(text)
 
+    def align(self, text: str, cursor: int) -> int:
+        """Write `text`, finding each character in the source from `cursor` on; the new cursor.
+
+        Markup between the pieces is skipped; an escape (`\\*`) or an entity (`&amp;`) becomes a
+        decoded run; a character not found is written as decoded at the cursor."""
+        src, p = self.source, cursor
+        found = src.find(text, p, p + len(text) + 400)
+        if found >= 0:
+            self.put(text, found)
+            return found + len(text)
+        for char in text:
+            if p < len(src) and src[p] == char:
+                self.put(char, p)
+                p += 1
+            elif src.startswith("\\" + char, p):
+                self.put(char, p, DECODED, 2)
+                p += 2
+            elif (entity := ENTITY.match(src, p)) is not None:
+                self.put(char, p, DECODED, entity.end() - p)
+                p = entity.end()
+            else:
+                q = src.find(char, p, p + 400)
+                if q < 0:
+                    self.put(char, p, DECODED, 0)
+                else:
+                    self.put(char, q)
+                    p = q + 1
+        return p
+
     def add(self, text: str) -> None:
         """Text the reader adds: a list marker, a line break, a tab between cells."""
         self.put(text, self.runs[-1].source + self.runs[-1].length if self.runs else 0, ADDED)
@@ -142,6 +172,16 @@ class Builder:
                 self.parts.pop()
             else:
                 break
+
+    def trim_last(self, n: int) -> None:
+        """Take back the last n characters written (within the last piece)."""
+        self.parts[-1] = self.parts[-1][:-n]
+        self.size -= n
+        self.runs[-1].length -= n
+        if not self.parts[-1]:
+            self.parts.pop()
+        if self.runs[-1].length <= 0:
+            self.runs.pop()
 
     def block(self, kind: str, start: int, line: int, **fields: object) -> Block | None:
         self.trim()

@@ -24,7 +24,6 @@ from referee.books.parseconf import ParseConfig
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 TAG = re.compile(r"\[(?!\^)([^\[\]\n]{1,40})\](?![(\[:])")
 FOOTNOTE = re.compile(r"[ \t]*\[\^[^\]\s]{1,20}\]")
-ENTITY = re.compile(r"&#?\w{1,10};")
 TAG_MIN_REPEATS = 3
 
 
@@ -73,31 +72,7 @@ class _Reader:
         return token.map[0] + 1 if token.map else self.source.count("\n", 0, self.cursor) + 1
 
     def _align(self, text: str) -> None:
-        """Write `text`, finding each character in the file from the cursor on."""
-        src, p = self.source, self.cursor
-        found = src.find(text, p, p + len(text) + 400)
-        if found >= 0:
-            self.out.put(text, found)
-            self.cursor = found + len(text)
-            return
-        for char in text:
-            if p < len(src) and src[p] == char:
-                self.out.put(char, p)
-                p += 1
-            elif src.startswith("\\" + char, p):
-                self.out.put(char, p, DECODED, 2)
-                p += 2
-            elif (entity := ENTITY.match(src, p)) is not None:
-                self.out.put(char, p, DECODED, entity.end() - p)
-                p = entity.end()
-            else:
-                q = src.find(char, p, p + 400)
-                if q < 0:
-                    self.out.put(char, p, DECODED, 0)
-                else:
-                    self.out.put(char, q)
-                    p = q + 1
-        self.cursor = p
+        self.cursor = self.out.align(text, self.cursor)
 
     def _text(self, text: str, line: int, at_start: bool) -> None:
         kept, last = [], 0
