@@ -205,8 +205,8 @@ def sheet_config(path: Path, raw: Any) -> SheetConf | None:
     if unknown:
         raise RefereeError(f"{path}: [sheet]: unknown key {unknown[0]!r}")
     blocks = raw.get("blocks", [])
-    if not isinstance(blocks, list) or not blocks:
-        raise RefereeError(f"{path}: [sheet] needs [[sheet.blocks]]")
+    if not isinstance(blocks, list):
+        raise RefereeError(f"{path}: [sheet] blocks must be [[sheet.blocks]] tables")
     return SheetConf(
         title=_labelled(path, "sheet.title", raw.get("title", "")),
         sentences=_int(path, "sheet.sentences", raw.get("sentences", 2), 1),

@@ -22,6 +22,7 @@ from referee.books.text import sentences
 from referee.errors import RefereeError
 from referee.rules.loading import discover_checks
 from referee.rules.settle import settle
+from referee.sheets.auto import auto_sheet
 from referee.sheets.layout import ELISION, Block, Excerpt, Sheet, Unit
 
 
@@ -181,8 +182,8 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> Block:
 
 def build_sheet(db: sqlite_utils.Database, game: Game, lang: str | None = None) -> Sheet:
     conf: SheetConf | None = game.sheet
-    if conf is None:
-        raise RefereeError(f"{game.id} has no [sheet] in its game.toml")
+    if conf is None or not conf.blocks:  # no [sheet], or one with a title only: a sheet from the book's structure
+        conf = auto_sheet(db, game, conf)
     lang = lang or game.language
     if lang != game.language and lang not in game.translations:
         have = ", ".join([game.language, *sorted(game.translations)])
