@@ -16,14 +16,14 @@ KS = (1, 3, 5)
 
 
 @dataclass
-class Question:
+class SetQuestion:
     id: str
     game: str
     q: str
     gold: list[str]
 
 
-def load_questions(path: Path) -> list[Question]:
+def load_questions(path: Path) -> list[SetQuestion]:
     if not path.is_file():
         raise RefereeError(f"{path}: question file not found")
     questions = []
@@ -36,7 +36,7 @@ def load_questions(path: Path) -> list[Question]:
             continue
         try:
             data = json.loads(line)
-            questions.append(Question(str(data["id"]), str(data["game"]), str(data["q"]), list(data["gold"])))
+            questions.append(SetQuestion(str(data["id"]), str(data["game"]), str(data["q"]), list(data["gold"])))
         except (ValueError, KeyError, TypeError) as exc:
             raise RefereeError(f"{path}:{number}: not a question line ({exc})") from None
         require_text(json.dumps(data, ensure_ascii=False), f"{path}:{number}")
@@ -63,8 +63,8 @@ def summarise(ranks: list[int | None]) -> dict[str, float]:
 
 
 def evaluate(
-    questions: list[Question],
-    retrieve: Callable[[Question, bool], list[dict[str, Any]]],
+    questions: list[SetQuestion],
+    retrieve: Callable[[SetQuestion, bool], list[dict[str, Any]]],
     k: int = 5,
     modes: tuple[bool, ...] = (True, False),
 ) -> dict[str, Any]:
