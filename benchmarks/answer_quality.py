@@ -27,29 +27,34 @@ import time
 from pathlib import Path
 from typing import Any
 
+from referee import store
 from referee.indexer.answering.answer import ask
 from referee.indexer.evaluate import hits_gold
 from referee.indexer.search.searcher import Searcher
-from referee.paths import default_db_path
+from referee.names import choose_game
+from referee.paths import default_corpus_dir, default_db_path
+from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 WHOLE = frozenset({"table", "procedure", "faq", "card"})
+CHECKS = discover_checks(default_corpus_dir())  # the corpus's checks, as the CLI loads them
 
 
 def baseline_ask(searcher: Searcher, question: str, game: str | None) -> dict[str, Any]:
     """The first wave's ask: no abstention, no check, the first result's game."""
-    result = searcher.search(question, game=game, limit=10)
-    hits = [h for h in result.hits if h.entry["game"] == result.game]
-    best = ([h for h in hits if h.entry["normative"]] or hits)[0]
+    result = searcher.search(question, choose_game(store.games(searcher.db), question, given=game), limit=10)
+    hits = [h for h in result.hits if h.entry.game == result.game]
+    best = ([h for h in hits if h.entry.normative] or hits)[0]
     entry = best.entry
-    short = entry["kind"] in WHOLE or not best.passage or len(best.passage) < 40
-    return {"game": result.game, "answered": True, "quote": entry["text"] if short else best.passage, "check": None}
+    short = entry.kind in WHOLE or not best.passage or len(best.passage) < 40
+    return {"game": result.game, "answered": True, "quote": entry.text if short else best.passage, "check": None}
 
 
 def referee_ask(searcher: Searcher, question: str, game: str | None) -> dict[str, Any]:
-    answer = ask(searcher, question, game=game, game_source="given" if game else "inferred")
+    choice = choose_game(store.games(searcher.db), question, given=game)
+    answer = ask(searcher, question, CHECKS.values(), choice).to_json()
     shown = (answer["answer"] or answer["closest"] or [{"quote": ""}])[0]
     return {
         "game": answer["game"],

@@ -49,17 +49,20 @@ def main(repeats: int = 7) -> None:
     asks = [timed([str(BIN / "referee"), "ask", q]) for _ in range(repeats // 2 + 1) for _, q in QUESTIONS]
     rows.append(("referee ask, no game (cold process)", p50(asks) * 1000, p50(asks) / python[0]))
 
+    from referee import store
     from referee.indexer.search.searcher import Searcher
+    from referee.names import choose_game
     from referee.paths import default_db_path
 
     searcher = Searcher(default_db_path())
+    games = store.games(searcher.db)
     searcher.search("warm up", game="takkure")
     for label, given in (("search, warm process", True), ("search, warm process, no game", False)):
         warm = []
         for _ in range(20):
             for game, question in QUESTIONS:
                 start = time.perf_counter()
-                searcher.search(question, game=game if given else None, limit=5)
+                searcher.search(question, choose_game(games, question, given=game if given else None), limit=5)
                 warm.append(time.perf_counter() - start)
         rows.append((label, p50(warm) * 1000, p50(warm) / python[0]))
 

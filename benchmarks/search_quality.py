@@ -24,10 +24,12 @@ import numpy as np
 from referee import store
 from referee.books.gameconf import discover_games
 from referee.indexer.answering.answer import ask
-from referee.indexer.evaluate import Question, evaluate, hits_gold, load_questions
+from referee.indexer.evaluate import SetQuestion, evaluate, hits_gold, load_questions
 from referee.indexer.search.lexical import bm25_scores
 from referee.indexer.search.searcher import Searcher
+from referee.names import choose_game
 from referee.paths import default_corpus_dir, default_db_path
+from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,12 +52,14 @@ def main() -> None:
     questions = load_questions(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "data" / "questions-dev.jsonl")
     searcher = Searcher(default_db_path())
     db = searcher.db
-    entries = {e["id"]: e for e in store.entries(db)}
+    entries = {e.id: e.to_json() for e in store.entries(db)}
+    games = store.games(db)
 
-    def referee(q: Question, given: bool):
-        return [h.to_dict() for h in searcher.search(q.q, game=q.game if given else None, limit=5).hits]
+    def referee(q: SetQuestion, given: bool):
+        choice = choose_game(games, q.q, given=q.game if given else None)
+        return [h.to_dict() for h in searcher.search(q.q, choice, limit=5).hits]
 
-    def lexical(q: Question, given: bool):
+    def lexical(q: SetQuestion, given: bool):
         scores = bm25_scores(db, q.q, q.game if given else None)
         return [entries[i] for i in sorted(scores, key=scores.get, reverse=True)[:5]]
 
@@ -64,7 +68,7 @@ def main() -> None:
     entry_vectors = np.vstack([index.faiss.reconstruct(int(u)) for u in entry_units])
     entry_of_unit = [index.entry_ids[index.unit_entry[u]] for u in entry_units]
 
-    def dense(q: Question, given: bool):
+    def dense(q: SetQuestion, given: bool):
         scores = entry_vectors @ searcher.encoder.queries([q.q])[0]
         order = [i for i in np.argsort(-scores) if not given or entries[entry_of_unit[i]]["game"] == q.game]
         return [entries[entry_of_unit[i]] for i in order[:5]]
@@ -74,7 +78,7 @@ def main() -> None:
     chunks = naive_chunks()
     chunk_vectors = SentenceTransformerEncoder(index.config.model).passages([c["text"] for c in chunks])
 
-    def naive(q: Question, given: bool):
+    def naive(q: SetQuestion, given: bool):
         scores = chunk_vectors @ searcher.encoder.queries([q.q])[0]
         order = [i for i in np.argsort(-scores) if not given or chunks[i]["game"] == q.game]
         return [chunks[i] for i in order[:5]]
@@ -102,10 +106,12 @@ def main() -> None:
     print(f"the quotes printed from them for {quotes_held}/{len(questions)}")
 
 
-def ask_quotes(searcher: Searcher, questions: list[Question], entries: dict[str, dict]) -> tuple[int, int]:
+def ask_quotes(searcher: Searcher, questions: list[SetQuestion], entries: dict[str, dict]) -> tuple[int, int]:
     entries_held = quotes_held = 0
+    checks = discover_checks(default_corpus_dir())
+    games = store.games(searcher.db)
     for q in questions:
-        answer = ask(searcher, q.q, game=q.game)["answer"]
+        answer = ask(searcher, q.q, checks.values(), choose_game(games, q.q, given=q.game)).to_json()["answer"]
         entries_held += any(hits_gold(entries[a["id"]]["title"], entries[a["id"]]["text"], q.gold) for a in answer)
         quotes_held += any(hits_gold("", a["quote"], q.gold) for a in answer)
     return entries_held, quotes_held

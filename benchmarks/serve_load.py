@@ -65,19 +65,24 @@ def rss_mib(pid: int) -> float:
 
 
 def baseline(db: Path, repeats: int) -> dict[str, list[float]]:
+    from referee import store
     from referee.indexer.answering.answer import ask
     from referee.indexer.search.searcher import Searcher
+    from referee.names import choose_game
+    from referee.paths import default_corpus_dir
+    from referee.rules.loading import discover_checks
 
     searcher = Searcher(db)
+    games, checks = store.games(searcher.db), discover_checks(default_corpus_dir())
     searcher.search("warm up", game="takkure")
     times: dict[str, list[float]] = {"search": [], "ask": []}
     for _ in range(repeats):
         for game, question in QUESTIONS:
             start = time.perf_counter()
-            searcher.search(question, game=game, limit=10)
+            searcher.search(question, choose_game(games, question, given=game), limit=10)
             times["search"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            ask(searcher, question, game=game, game_source="given" if game else "inferred")
+            ask(searcher, question, checks.values(), choose_game(games, question, given=game))
             times["ask"].append(time.perf_counter() - start)
     return times
 

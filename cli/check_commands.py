@@ -10,11 +10,10 @@ import typer
 import yaml
 
 from referee.books.gameconf import discover_games
-from referee.cli.common import JsonOption, friendly, print_json
+from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
-from referee.rules.loading import discover_checks
 from referee.rules.settle import checks_of_game, describe_check, find_check
 from referee.states.settle import settle_text
 from referee.states.svg import render_state_svg
@@ -77,7 +76,7 @@ def check(
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
     if list_ or describe:
-        checks = discover_checks(default_corpus_dir())
+        checks = corpus_checks()
         if list_:
             _print_list(checks, game, json_)
         else:

@@ -18,7 +18,9 @@ from referee import settings, store
 from referee.errors import RefereeError
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 from referee.indexer.search.index import ensure_index, staleness
-from referee.paths import DB_ENV, default_db_path
+from referee.paths import DB_ENV, default_corpus_dir, default_db_path
+from referee.rules.checks import Check
+from referee.rules.loading import discover_checks
 from referee.store.read import explain_failure
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -171,3 +173,9 @@ def fresh_index(path: Path, encoders: Encoders = MODEL_ENCODERS) -> None:
     progress, update = progress_bar("Embedding rules")
     with progress:
         ensure_index(path, progress=update, on_wait=say, on_start=starting, encoders=encoders)
+
+
+def corpus_checks() -> dict[str, Check]:
+    """The checks of the corpus in use (REFEREE_CORPUS, the checkout's, or the installed one),
+    loaded once per command; a rule module that cannot be loaded is the user's one-line error."""
+    return discover_checks(default_corpus_dir())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -15,6 +15,7 @@ from referee.cli.common import (
     GameOption,
     JsonOption,
     breadcrumb,
+    corpus_checks,
     db_path,
     encoders_of,
     fresh_index,
@@ -24,10 +25,13 @@ from referee.cli.common import (
 )
 from referee.errors import RefereeError
 from referee.indexer.answering.answer import ask as answer_question
+from referee.indexer.answering.types import Answer, CheckSuggestion, Citation
 from referee.indexer.evaluate import evaluate, load_questions
 from referee.indexer.search.index import build_index, read_config, staleness
+from referee.indexer.search.results import SearchResult
 from referee.indexer.search.scoring import SCORING
 from referee.indexer.search.searcher import Searcher, clean_query
+from referee.names import GameChoice, choose_game
 from referee.validation.text import require_text
 
 app = typer.Typer()
@@ -44,18 +48,15 @@ def _searcher(ctx: typer.Context, db: Path | None, query: str | None = None) -> 
     return Searcher(path, encoders=encoders)
 
 
-def _target_game(searcher, game: str | None) -> tuple[str | None, str]:
-    if game is not None:
-        return store.resolve_game(searcher.db, game), "given"
-    remembered, origin = settings.default_game()
-    if remembered:
-        return store.resolve_game(searcher.db, remembered), f"default ({origin})"
-    return None, "inferred"
+def _choice(searcher: Searcher, question: str, game: str | None) -> GameChoice:
+    """--game, else a game the question names, else `referee use` / REFEREE_GAME, else inferred."""
+    return choose_game(store.games(searcher.db), question, given=game, remembered=settings.default_game())
 
 
-def _say_assumed(result_game: str, source: str, likelihood: dict[str, float]) -> None:
-    if source != "inferred":
+def _say_assumed(result: SearchResult) -> None:
+    if not result.choice.inferred:
         return
+    result_game, likelihood = result.game, result.likelihood
     ranked = sorted(likelihood.items(), key=lambda item: -item[1])[:3]
     odds = f"; games by likelihood: {', '.join(f'{g} {p:.0%}' for g, p in ranked)}" if ranked else ""
     typer.echo(f"(assuming {result_game}{odds}; name the game with --game or `referee use GAME`)", err=True)
@@ -98,16 +99,15 @@ def search(
 ) -> None:
     """Ranked rule entries for a query, best first."""
     searcher = _searcher(ctx, db, query)
-    target, source = _target_game(searcher, game)
-    result = searcher.search(query, game=target, limit=limit, game_source=source)
+    result = searcher.search(query, _choice(searcher, query, game), limit=limit)
     if json_:
         print_json(result.hits_json())
         return
-    _say_assumed(result.game, result.game_source, result.likelihood)
+    _say_assumed(result)
     print_hits(result)
 
 
-def print_hits(result) -> None:
+def print_hits(result: SearchResult) -> None:
     """Best first, game by game: a score is comparable within its game only (each game's
     scores are its own), so the games come in order of likelihood, each sorted by score."""
 
@@ -115,15 +115,15 @@ def print_hits(result) -> None:
         f"(score: cosine of the entry + cosine of its best sentence + {SCORING.bm25_weight:g} x BM25"
         f" - {SCORING.informative_penalty:g} for examples, tips, flavour and notes; higher is closer)"
     )
-    games = list(dict.fromkeys(hit.entry["game"] for hit in result.hits))
+    games = list(dict.fromkeys(hit.entry.game for hit in result.hits))
     games.sort(key=lambda g: -result.likelihood.get(g, 0.0))
     for game in games:
         if len(games) > 1:
             typer.echo(f"\n{game} (likelihood {result.likelihood.get(game, 0.0):.0%}):")
-        for hit in sorted((h for h in result.hits if h.entry["game"] == game), key=lambda h: -h.score):
-            where = breadcrumb(hit.entry["path"])
-            typer.echo(f"{hit.score:6.3f}  [{hit.entry['id']}] {hit.entry['kind']} · {where}")
-            typer.echo(f"        {hit.entry['text'][:200].replace(chr(10), ' ')}")
+        for hit in sorted((h for h in result.hits if h.entry.game == game), key=lambda h: -h.score):
+            where = breadcrumb(hit.entry.path)
+            typer.echo(f"{hit.score:6.3f}  [{hit.entry.id}] {hit.entry.kind} · {where}")
+            typer.echo(f"        {hit.entry.text[:200].replace(chr(10), ' ')}")
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -135,72 +135,69 @@ def _one_line(text: str, width: int = 100) -> str:
     return cut.rstrip(",;:") + "…"
 
 
-def _print_passage(item: dict[str, Any]) -> None:
-    where = breadcrumb(item["path"])
-    grain = " · table row" if item.get("grain") == "row" else ""
-    typer.echo(f"{where}  [{item['id']}]{grain}")
-    typer.echo(f"“{item['quote']}”")
-    row = item.get("row")
+def _print_passage(item: Citation) -> None:
+    where = breadcrumb(item.entry.path)
+    grain = " · table row" if item.grain == "row" else ""
+    typer.echo(f"{where}  [{item.id}]{grain}")
+    typer.echo(f"“{item.quote}”")
+    row = item.row
     if row:
         cells = " · ".join(f"{c}: {v}" for c, v in zip(row["columns"], row["cells"], strict=False))
         typer.echo(f"  ({cells} — the row for {row['selected_by']:g}, from “{row['caption']}”)")
-    translation = item.get("translation")
+    translation = item.translation
     if translation:
         typer.echo(f"  {translation['label']} ({translation['lang']}, of the whole entry): {translation['text']}")
 
 
-def _print_related(label: str, items: list[dict[str, Any]], long: bool) -> None:
+def _print_related(label: str, items: list[Citation], long: bool) -> None:
     if not items:
         return
     typer.echo(f"\n{label}:")
     for item in items:
         if long:
-            typer.echo(f"  [{item['id']}] {item['kind']} · {breadcrumb(item['path'])} — {item['why']}")
-            typer.echo(f"    “{item['quote']}”")
+            typer.echo(f"  [{item.id}] {item.entry.kind} · {breadcrumb(item.entry.path)} — {item.why}")
+            typer.echo(f"    “{item.quote}”")
         else:
-            typer.echo(f"  [{item['id']}] {_one_line(item['quote'])}")
+            typer.echo(f"  [{item.id}] {_one_line(item.quote)}")
 
 
-def _print_check(check: dict[str, Any] | None) -> None:
-    if not check:
+def _print_check(check: CheckSuggestion) -> None:
+    if check.result is None:
+        typer.echo(f"A check settles this once you give {', '.join(check.missing)}:\n  {check.command}")
         return
-    if not check["settled"]:
-        missing = ", ".join(check["missing"])
-        typer.echo(f"A check settles this once you give {missing}:\n  {check['command']}")
-        return
-    result = check["result"]
+    result = check.result
     value = result.get("value")
     shown = "" if value is None else f" = {json.dumps(value, ensure_ascii=False)}"
-    facts = ", ".join(f"{k}={v}" for k, v in check["facts"].items())
+    facts = ", ".join(f"{k}={v}" for k, v in check.facts.items())
     typer.echo(f"Check {result['check']} ({facts}): {result['verdict'].upper()}{shown}")
     for reason in result.get("reasons", [])[:3]:
         typer.echo(f"  [{reason['entry']}] “{_one_line(reason['quote'], 90)}” — {reason['explanation']}")
     typer.echo("")
 
 
-def render_answer(answer: dict[str, Any], long: bool = False) -> None:
-    typer.echo(f"{answer['game_note']} · confidence {answer['confidence']:.0%}")
-    if not answer["answered"]:
-        typer.echo(f"Nothing in {answer['game_title']} answers this.", nl=False)
-        if answer["closest"]:
+def render_answer(answer: Answer, long: bool = False) -> None:
+    typer.echo(f"{answer.game_note} · confidence {answer.confidence:.0%}")
+    if not answer.answered:
+        typer.echo(f"Nothing in {answer.game_title} answers this.", nl=False)
+        if answer.closest:
             typer.echo(" Closest:")
-            _print_passage(answer["closest"][0])
+            _print_passage(answer.closest[0])
         else:
             typer.echo("")
-    check = answer.get("check")
-    if check and check["settled"]:  # the verdict is the answer; a check still missing facts comes after it
+    check = answer.check
+    if check and check.settled:  # the verdict is the answer; a check still missing facts comes after it
         _print_check(check)
-    for item in answer["answer"]:
+    for item in answer.answer:
         _print_passage(item)
-    if check and not check["settled"]:
+    if check and not check.settled:
         typer.echo("")
         _print_check(check)
-    for rule in answer["precedence"]:
+    for rule in answer.precedence:
         typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
-    _print_related("Higher-priority texts on this rule", answer["clarified_by"], long)
-    _print_related("Related", answer["related"], long)
-    if long:
-        typer.echo("\nEvidence: " + ", ".join(f"{k} {v}" for k, v in answer["evidence"].items()))
+    _print_related("Higher-priority texts on this rule", answer.clarified_by, long)
+    _print_related("Related", answer.related, long)
+    if long and answer.evidence is not None:
+        typer.echo("\nEvidence: " + ", ".join(f"{k} {v}" for k, v in answer.evidence.as_dict().items()))
 
 
 @app.command()
@@ -214,12 +211,11 @@ def ask(
     json_: JsonOption = False,
 ) -> None:
     """Answer with the rule text itself, quoted verbatim with its section — or say the book does not."""
-
     searcher = _searcher(ctx, db, question)
-    target, source = _target_game(searcher, game)
-    answer = answer_question(searcher, question, game=target, game_source=source)
+    checks = corpus_checks()  # the corpus in use; a broken rule module is an error here, not "no checks"
+    answer = answer_question(searcher, question, checks.values(), _choice(searcher, question, game))
     if json_:
-        print_json(answer)
+        print_json(answer.to_json())
         return
     render_answer(answer, long)
 
@@ -247,8 +243,11 @@ def eval_(
     searcher = _searcher(ctx, db)
     qs = load_questions(questions, store.resolve_game(searcher.db, game) if game is not None else None)
 
-    def retrieve(question, game_given: bool):
-        result = searcher.search(question.q, game=question.game if game_given else None, limit=limit)
+    games = store.games(searcher.db)
+
+    def retrieve(question, game_given: bool):  # a question set names its games: no remembered one
+        choice = choose_game(games, question.q, given=question.game if game_given else None)
+        result = searcher.search(question.q, choice, limit=limit)
         return [hit.to_dict() for hit in result.hits]
 
     def abstains(question, game_given: bool) -> bool:

@@ -10,7 +10,7 @@ import typer
 
 from referee import store
 from referee.books.gameconf import discover_games
-from referee.cli.common import DbOption, GameArgument, db_path, friendly, required_game
+from referee.cli.common import DbOption, GameArgument, corpus_checks, db_path, friendly, required_game
 from referee.errors import RefereeError
 from referee.paths import corpus_dirs
 from referee.sheets.build import build_sheet
@@ -82,7 +82,7 @@ def sheet(
     target = output or (Path(f"{game_id}.{kind}") if kind in ("pdf", "png") else None)
     if target is not None:
         _check_place(target)  # before the seconds that fitting the sheet to its pages takes
-    built = fit(build_sheet(database, config, lang), pages)
+    built = fit(build_sheet(database, config, corpus_checks(), lang), pages)
     if target is not None and kind in ("pdf", "png"):
         _check_writable(target)
         if kind == "pdf":

@@ -16,14 +16,14 @@ KS = (1, 3, 5)
 
 
 @dataclass
-class Question:
+class SetQuestion:
     id: str
     game: str
     q: str
     gold: list[str]
 
 
-def load_questions(path: Path, game: str | None = None) -> list[Question]:
+def load_questions(path: Path, game: str | None = None) -> list[SetQuestion]:
     """JSON lines of id, game, q and gold; `game` stands for a line's missing game. A line with an
     empty gold is unanswerable: scored by whether the answer abstains, never as a miss."""
     if not path.is_file():
@@ -41,7 +41,7 @@ def load_questions(path: Path, game: str | None = None) -> list[Question]:
             if "game" not in data and game is None:
                 raise KeyError("'game' (or give one with --game)")
             which = str(data.get("game", game)) if game is None or "game" in data else game
-            questions.append(Question(str(data["id"]), which, str(data["q"]), list(data.get("gold", []))))
+            questions.append(SetQuestion(str(data["id"]), which, str(data["q"]), list(data.get("gold", []))))
         except (ValueError, KeyError, TypeError) as exc:
             raise RefereeError(f"{path}:{number}: not a question line ({exc})") from None
         require_text(json.dumps(data, ensure_ascii=False), f"{path}:{number}")
@@ -68,11 +68,11 @@ def summarise(ranks: list[int | None]) -> dict[str, float]:
 
 
 def evaluate(
-    questions: list[Question],
-    retrieve: Callable[[Question, bool], list[dict[str, Any]]],
+    questions: list[SetQuestion],
+    retrieve: Callable[[SetQuestion, bool], list[dict[str, Any]]],
     k: int = 5,
     modes: tuple[bool, ...] = (True, False),
-    abstains: Callable[[Question, bool], bool] | None = None,
+    abstains: Callable[[SetQuestion, bool], bool] | None = None,
 ) -> dict[str, Any]:
     """retrieve(question, game_given) -> ranked results with title and text; abstains(question,
     game_given) -> whether the answer says the book does not say (for the unanswerable lines)."""

@@ -1,11 +1,15 @@
 """Naming a game: by its id, its title or an alias people use, case-insensitive; a near miss
-gets the closest names ("did you mean takkure?")."""
+gets the closest names ("did you mean takkure?"). And which game answers a question, decided
+here and nowhere else (`choose_game`): the game given, else one the question names, else the
+remembered one, else every game is scored and the likeliest answers."""
 
 from __future__ import annotations
 
 import difflib
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from referee.errors import RefereeError
@@ -74,3 +78,72 @@ def without_game_names(query: str, games: list[dict[str, Any]]) -> str:
         stripped = re.sub(rf"(?i)^\s*{name}\s*[:,-]\s*|{name}['’]s\b", "", stripped)
     stripped = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s+", " ", stripped)).strip()
     return stripped if re.search(r"\w", stripped) else query
+
+
+# ---------------------------------------------------------------- which game answers
+
+
+class GameSource(StrEnum):
+    """How the game that answers was chosen."""
+
+    GIVEN = "given"  # named by the user: --game, the web app's picker, the API's game=
+    REMEMBERED = "default"  # remembered: `referee use` or REFEREE_GAME
+    NAMED = "named in the question"  # "in Takkure, …", "TDH: …"
+    INFERRED = "inferred"  # no game named: every game is scored and the likeliest answers
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """The game a question is answered from, and how it was chosen (`choose_game`)."""
+
+    game: str | None  # None when inferred: the search finds the likeliest
+    source: GameSource
+    remembered: str | None = None  # the remembered game, when there was one (NAMED may win over it)
+    origin: str | None = None  # where it was remembered: "REFEREE_GAME" or "referee use"
+
+    @classmethod
+    def given(cls, game: str) -> GameChoice:
+        return cls(game, GameSource.GIVEN)
+
+    @property
+    def inferred(self) -> bool:
+        return self.source is GameSource.INFERRED
+
+    def label(self) -> str:
+        """How the game was chosen, as `game_source` in `ask --json` says it."""
+        if self.source is GameSource.REMEMBERED:
+            return f"default ({self.origin})"
+        if self.source is GameSource.NAMED and self.remembered is not None:
+            return f"named in the question (over the remembered {self.remembered})"
+        return self.source.value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "source": self.source.value, "label": self.label(), "remembered": self.remembered}
+
+
+INFERRED = GameChoice(None, GameSource.INFERRED)
+
+
+def choose_game(
+    games: list[dict[str, Any]],
+    question: str,
+    given: str | None = None,
+    remembered: tuple[str | None, str] = (None, ""),
+) -> GameChoice:
+    """The one place that decides which game answers: `given` (a name the user gave: id, title or
+    alias) wins; else a game the question names, which also wins over the `remembered` one
+    (`referee use`, REFEREE_GAME: (game, where it came from)); else the remembered game; else
+    every game is scored (INFERRED). A name that is no game's is an error naming the games."""
+    known = [GameName(g["id"], g["title"], g["aliases"]) for g in games]
+    if given is not None:
+        return GameChoice.given(resolve_game_name(given, known))
+    named = named_game(question, games)
+    game, origin = remembered
+    if game:
+        kept = resolve_game_name(game, known)
+        if named is not None and named != kept:
+            return GameChoice(named, GameSource.NAMED, remembered=kept, origin=origin)
+        return GameChoice(kept, GameSource.REMEMBERED, remembered=kept, origin=origin)
+    if named is not None:
+        return GameChoice(named, GameSource.NAMED)
+    return INFERRED

@@ -14,15 +14,25 @@ from referee.indexer.answering.answer import ask
 from referee.indexer.answering.checks import settle_question
 from referee.indexer.answering.facts import extract_facts
 from referee.indexer.answering.passages import question_numbers, row_quote, row_range, select_row
+from referee.names import choose_game
 from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 
+CHECKS = discover_checks(ROOT / "corpus")
+
+
 @pytest.fixture(scope="module")
 def checks():
-    return discover_checks(ROOT / "corpus")
+    return CHECKS
+
+
+def asked(searcher, question: str, game: str | None = None, remembered=(None, "")) -> dict:
+    """What `referee ask --json` prints for the question (the corpus's checks, the game chosen as the CLI does)."""
+    choice = choose_game(store.games(searcher.db), question, given=game, remembered=remembered)
+    return ask(searcher, question, CHECKS.values(), choice).to_json()
 
 
 # ------------------------------------------------------------------ passages (no model)
@@ -90,7 +100,7 @@ def test_the_check_the_question_describes_beats_the_one_citing_the_first_entry(c
     question = "The pass missed and the receiver is 9 inches from the thrower. What's his modifier to catch it?"
     both = [checks["pass-target"], checks["reception-modifier"]]
     found = settle_question(both, question, [next(iter(checks["pass-target"].quotes.values()))[0]])
-    assert found is not None and found["settled"] and found["result"]["check"] == "reception-modifier"
+    assert found is not None and found.settled and found.check == "reception-modifier"
 
 
 def test_a_check_only_described_must_find_a_number_to_run(checks) -> None:
@@ -155,7 +165,7 @@ def test_a_weakly_named_fact_does_not_make_an_uncited_check_run(checks) -> None:
 def test_a_game_word_is_no_card_name(checks, question: str) -> None:
     heroes = [c for c in checks.values() if c.game == "touchdown-heroes"]
     found = settle_question(heroes, question, [])
-    assert found is None or found.get("result", {}).get("check") != "card-effect"
+    assert found is None or found.check != "card-effect"  # neither settled nor suggested
 
 
 @pytest.mark.parametrize(
@@ -174,8 +184,8 @@ def test_a_relative_position_is_a_step_along_or_across_the_scoring_direction(che
 
 def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) -> None:
     found = settle_question(list(checks.values()), "There are only three of us tonight. Can we play?", [])
-    assert found is not None and found["settled"] and found["result"]["check"] == "player-count"
-    assert found["result"]["verdict"] == "illegal"
+    assert found is not None and found.result is not None and found.check == "player-count"
+    assert found.result["check"] == "player-count" and found.result["verdict"] == "illegal"
 
 
 @pytest.mark.parametrize(
@@ -194,7 +204,7 @@ def test_a_free_text_fact_is_a_quoted_or_capitalised_name(checks, question: str,
 def test_a_skill_the_book_does_not_print_is_unknown_only_when_asked_what_it_does(checks) -> None:
     effect = [checks["card-effect"]]
     found = settle_question(effect, "What does the Officer's skill do?", [])
-    assert found is not None and found["result"]["verdict"] == "unknown"
+    assert found is not None and found.result is not None and found.result["verdict"] == "unknown"
     assert settle_question(effect, "Can the Monster skill be used at kickoff?", []) is None
 
 
@@ -202,18 +212,18 @@ def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
     found = settle_question(
         [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
     )
-    assert found is not None and found["settled"] is False
-    assert found["missing"] == ["bac"]
-    assert "--fact distance=6" in found["command"] and "--fact from_ground=true" in found["command"]
+    assert found is not None and found.settled is False and found.result is None
+    assert found.check == "pass-target" and found.missing == ["bac"]
+    assert "--fact distance=6" in found.command and "--fact from_ground=true" in found.command
 
 
 def test_a_question_with_all_its_facts_is_settled_with_citations(checks) -> None:
     strength = checks["strength-rule"]
     entry = next(iter(strength.quotes.values()))[0]
     found = settle_question([strength], "My F 9 carrier tries to break through their F 6 tackler.", [entry])
-    assert found is not None and found["settled"]
-    assert found["result"]["value"]["declarer_wins"] == "1-9"
-    assert all(reason["quote"] for reason in found["result"]["reasons"])
+    assert found is not None and found.result is not None
+    assert found.result["value"]["declarer_wins"] == "1-9"
+    assert all(reason["quote"] for reason in found.result["reasons"])
 
 
 def test_a_check_citing_none_of_the_found_entries_is_not_run(checks) -> None:
@@ -224,7 +234,7 @@ def test_a_check_citing_none_of_the_found_entries_is_not_run(checks) -> None:
 
 
 def test_ask_quotes_verbatim_with_section(searcher, games) -> None:
-    answer = ask(searcher, "Can I tackle a player on the ground?", game="takkure")
+    answer = asked(searcher, "Can I tackle a player on the ground?", game="takkure")
     rulebook = {g.id: g.read_rulebook() for g in games}["takkure"]
     assert answer["answered"] and answer["answer"], answer
     for item in answer["answer"] + answer["related"] + answer["clarified_by"]:
@@ -235,27 +245,31 @@ def test_ask_quotes_verbatim_with_section(searcher, games) -> None:
 
 def test_ask_quotes_a_card_whole(searcher) -> None:
     """A card is read whole at the table: its name and flavour first, its effect last."""
-    answer = ask(searcher, "What does the Colin Meads card do?", game="rugby-world")["answer"][0]
+    answer = asked(searcher, "What does the Colin Meads card do?", game="rugby-world")["answer"][0]
     card = store.show(searcher.db, answer["id"])
     assert card["kind"] == "card" and answer["quote"] == card["text"]
     assert answer["quote"].endswith("The back tackles and automatically steals the ball.")
 
 
 def test_the_row_the_questions_number_selects_is_the_answer(searcher) -> None:
-    answer = ask(searcher, "What is the modifier for a 6 inch pass?", game="takkure")
+    answer = asked(searcher, "What is the modifier for a 6 inch pass?", game="takkure")
     first = answer["answer"][0]
     assert first["grain"] == "row" and first["quote"] == '4" to 8"0'
     assert first["row"]["cells"] == ['4" to 8"', "0"] and first["row"]["selected_by"] == 6
 
 
 def test_a_faq_linked_to_the_answer_is_shown_with_the_priority_that_puts_it_first(searcher) -> None:
-    answer = ask(searcher, "If the ball marker reaches beyond 0 on a kick play, do we score?", game="touchdown-heroes")
+    answer = asked(
+        searcher, "If the ball marker reaches beyond 0 on a kick play, do we score?", game="touchdown-heroes"
+    )
     shown = [a["id"] for a in answer["answer"] + answer["clarified_by"]]
     assert "touchdown-heroes/other/1" in shown
 
 
 def test_the_answer_comes_with_the_faq_clarifying_it_its_priority_and_the_rules_it_cites(searcher) -> None:
-    answer = ask(searcher, "What happens when the ball marker reaches beyond 0 after a kick play?", "touchdown-heroes")
+    answer = asked(
+        searcher, "What happens when the ball marker reaches beyond 0 after a kick play?", "touchdown-heroes"
+    )
     assert answer["answer"][0]["id"] == "touchdown-heroes/play/8"  # '... return to "2: Kickoff". If you have no...'
     assert ("touchdown-heroes/other/1", "clarifies it") in [(c["id"], c["why"]) for c in answer["clarified_by"]]
     assert answer["precedence"][0]["higher"] == ["faq"]
@@ -268,18 +282,20 @@ def test_the_answer_comes_with_the_faq_clarifying_it_its_priority_and_the_rules_
     ["How far can a player move?", "Can I pass forward?", "How many players?", "What is a ruck?"],
 )
 def test_the_priority_line_comes_only_with_a_higher_text_that_bears_on_the_answer(searcher, question) -> None:
-    answer = ask(searcher, question)
+    answer = asked(searcher, question)
     assert bool(answer["precedence"]) <= bool(answer["clarified_by"])
 
 
 def test_a_game_named_in_the_question_wins_over_the_remembered_one(searcher) -> None:
-    answer = ask(searcher, "In Rugby World, how many moves may a team make in a turn?", "takkure", "default (use)")
+    answer = asked(
+        searcher, "In Rugby World, how many moves may a team make in a turn?", remembered=("takkure", "referee use")
+    )
     assert answer["game"] == "rugby-world"
     assert "named in the question" in answer["game_note"] and "takkure" in answer["game_note"]
 
 
 def test_with_no_game_the_answer_comes_from_the_game_the_odds_put_first(searcher) -> None:
-    answer = ask(searcher, "How many players is the game for?")
+    answer = asked(searcher, "How many players is the game for?")
     assert answer["game_source"] == "inferred" and len(answer["likelihood"]) == 5
     assert answer["game"] == searcher.answering_game(answer["likelihood"], "en")
     assert answer["game_note"].startswith(answer["game_title"])
@@ -296,19 +312,19 @@ def test_an_english_question_goes_to_an_english_book_nearly_as_likely(searcher) 
     [("How do you castle in chess?", None), ("What is the weather like tomorrow?", "takkure")],
 )
 def test_the_book_not_saying_is_said(searcher, question: str, game: str | None) -> None:
-    answer = ask(searcher, question, game=game)
+    answer = asked(searcher, question, game=game)
     assert answer["answered"] is False and answer["answer"] == []
     assert answer["closest"] and 0 <= answer["confidence"] < 0.5
 
 
 def test_every_answer_has_a_confidence(searcher) -> None:
-    answer = ask(searcher, "Who wins the round?", game="tacocat")
+    answer = asked(searcher, "Who wins the round?", game="tacocat")
     assert answer["answered"] and 0.5 <= answer["confidence"] <= 1
     assert answer["answer"][0]["confidence"] == answer["confidence"]
 
 
 def test_ask_settles_a_question_that_carries_its_facts(searcher) -> None:
-    answer = ask(searcher, "F 6 against F 8 on a break-through, what do I need to roll?", game="rugby-world")
+    answer = asked(searcher, "F 6 against F 8 on a break-through, what do I need to roll?", game="rugby-world")
     assert answer["check"]["settled"] and answer["check"]["result"]["check"] == "strength-rule"
     assert answer["check"]["facts"] == {"declarer": 6, "opponent": 8}
 
@@ -334,7 +350,7 @@ def test_cli_ask_json_carries_answered_and_confidence(indexed_db: Path) -> None:
 
 
 def test_a_check_saying_the_text_is_silent_makes_ask_abstain(searcher) -> None:
-    answer = ask(searcher, "What does the Officer's skill do?", game="touchdown-heroes")
+    answer = asked(searcher, "What does the Officer's skill do?", game="touchdown-heroes")
     assert answer["check"]["settled"] and answer["check"]["result"]["verdict"] == "unknown"
     assert answer["answered"] is False and answer["answer"] == [] and answer["closest"]
 

@@ -4,6 +4,7 @@ situation gets a verdict (or a clear error), never a crash, and every reason quo
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from referee import store
 from referee.errors import RefereeError
-from referee.rules.checks import Check
+from referee.rules.checks import Check, validate_facts
 from referee.rules.facts import Fact
 from referee.rules.loading import discover_checks
 from referee.rules.verdicts import VERDICTS
@@ -112,11 +113,14 @@ def entry_text(built_db: Path):
 @given(case=a_valid_situation())
 def test_a_valid_situation_gets_a_verdict_quoting_the_book_verbatim(entry_text, case) -> None:
     check, facts = case
+    validate_facts(check, facts)  # each fact is valid on its own: a refusal below is about them together
     try:
         verdict = check.run(facts)
-    except RefereeError as exc:  # facts valid one by one can still contradict each other
-        assert "\n" not in str(exc)
-        return
+    except RefereeError as exc:  # facts valid one by one can still contradict each other, and say so
+        named = re.findall(r"'(\w+)'", str(exc).split(":", 1)[0])
+        assert re.match(r"facts? '", str(exc)) and "\n" not in str(exc), str(exc)
+        assert named and set(named) <= {f.name for f in check.facts}, str(exc)
+        return  # a contradiction, named as one: there is no verdict to check
     assert verdict.verdict in VERDICTS
     reasons = verdict.reasons + [r for reading in verdict.readings for r in reading.reasons]
     for reason in reasons:

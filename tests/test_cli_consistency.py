@@ -12,7 +12,9 @@ from typer.testing import CliRunner
 
 from referee.cli.main import app
 from referee.cli.search_commands import print_hits
-from referee.indexer.search.searcher import Hit, SearchResult
+from referee.indexer.search.results import Hit, SearchResult
+from referee.names import INFERRED
+from referee.store import StoredEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -99,12 +101,28 @@ def test_games_lists_the_aliases(built_db: Path) -> None:
 
 
 def _hit(game: str, entry: str, score: float) -> Hit:
-    return Hit({"id": f"{game}/{entry}", "game": game, "kind": "rule", "path": [entry], "text": "text"}, score)
+    stored = StoredEntry(
+        f"{game}/{entry}",
+        game,
+        None,
+        None,
+        entry,
+        [entry],
+        "rule",
+        "rulebook",
+        True,
+        "en",
+        "text",
+        1,
+        None,
+        f"{game}/{entry}",
+    )
+    return Hit(stored, score)
 
 
 def test_search_prints_scores_sorted_within_each_game_and_says_what_they_are(capsys) -> None:
     ranked = [_hit("takkure", "a", 1.5), _hit("tacocat", "b", 1.7), _hit("takkure", "c", 1.6)]
-    print_hits(SearchResult("q", "takkure", "inferred", ranked, {"takkure": 0.7, "tacocat": 0.3}))
+    print_hits(SearchResult("q", "takkure", INFERRED, ranked, {"takkure": 0.7, "tacocat": 0.3}))
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("(score: cosine of the entry + cosine of its best sentence")
     shown = [line.split()[1] for line in out if line.startswith(" 1.")]

@@ -534,6 +534,18 @@ CASES = [
         env=lambda lib: {"REFEREE_CORPUS": str(lib["corpus"])},
     ),
     Case(
+        "ask with a checks.py that raises (no silent 'no checks')",
+        lambda lib: (_checks_py("raise RuntimeError('boom')\n")(lib["corpus"] / "ta-ke"), _db(lib, "ask", "set up"))[1],
+        ("checks.py", "boom"),
+        env=lambda lib: {"REFEREE_CORPUS": str(lib["corpus"])},
+    ),
+    Case(
+        "ask with a missing REFEREE_CORPUS folder",
+        lambda lib: _db(lib, "ask", "set up"),
+        ("nowhere", "corpus folder not found"),
+        env=lambda lib: {"REFEREE_CORPUS": str(lib["tmp"] / "nowhere")},
+    ),
+    Case(
         "check with a missing REFEREE_CORPUS folder",
         lambda lib: ["check", "--list"],
         ("nowhere",),

@@ -54,14 +54,14 @@ def test_every_gold_passage_sits_in_one_entry_of_its_game(path: Path, built_db: 
     questions = load_questions(path)
     assert len({q.id for q in questions}) == len(questions), "question ids repeat"
     db = store.open_db(built_db)
-    entries: dict[str, list[dict]] = {}
+    entries: dict[str, list[store.StoredEntry]] = {}
     for entry in store.entries(db):
-        entries.setdefault(entry["game"], []).append(entry)
+        entries.setdefault(entry.game, []).append(entry)
     for question in questions:
         assert question.game in entries, f"{question.id}: unknown game {question.game}"
         assert question.gold, f"{question.id}: an answerable question needs a gold passage"
         for passage in question.gold:
-            found = any(hits_gold(e["title"], e["text"], [passage]) for e in entries[question.game])
+            found = any(hits_gold(e.title, e.text, [passage]) for e in entries[question.game])
             assert found, f"{question.id}: gold passage not in any entry: {passage!r}"
 
 

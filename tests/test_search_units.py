@@ -102,8 +102,23 @@ def test_list_items_are_read_with_the_line_that_introduces_them() -> None:
 
     lead_ins = LeadIns()
 
-    def entry(line: int, text: str, section: str = "takkure/dodge") -> dict:
-        return {"section_id": section, "title": "Dodge", "line": line, "text": text}
+    def entry(line: int, text: str, section: str = "takkure/dodge") -> store.StoredEntry:
+        return store.StoredEntry(
+            f"{section}/{line}",
+            "takkure",
+            None,
+            section,
+            "Dodge",
+            ["Dodge"],
+            "rule",
+            "rulebook",
+            True,
+            "en",
+            text,
+            line,
+            None,
+            f"{section}/{line}",
+        )
 
     assert lead_ins.context(entry(10, "Make a roll using the REFLEX (REF) attribute.")) == "Dodge"
     assert lead_ins.context(entry(12, "Outcomes:")) == "Dodge"

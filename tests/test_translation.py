@@ -45,7 +45,7 @@ def test_every_tacocat_entry_and_heading_has_its_translation(built_db: Path) -> 
     assert set(translated) == set(ids)
     assert all(t[0]["lang"] == "en" and t[0]["label"] == "unofficial translation" for t in translated.values())
     assert store.translation_of(db, "tacocat/дуель/2") == "If it is a tie, discard the cards and hold the duel again."
-    assert store.entries_by_ids(db, ["takkure/2.01/1"])["takkure/2.01/1"]["translations"] == []
+    assert store.entries_by_ids(db, ["takkure/2.01/1"])["takkure/2.01/1"].translations == []
 
 
 def test_show_accepts_the_ascii_id_and_prints_both_forms_and_the_translation(built_db: Path) -> None:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from referee import store
 from referee.errors import RefereeError
 from referee.indexer.answering import answer
+from referee.names import GameChoice, choose_game
 from referee.rules.settle import checks_of_game, describe_check, find_check, settle
 from referee.states.settle import settle_state_text
 from referee.validation.text import decode_text
@@ -21,17 +22,19 @@ MAX_LIMIT = 50
 
 router = APIRouter(prefix="/api", tags=["api"])
 
-Question = Annotated[str, Query(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question, any language.")]
-GameName = Annotated[
+QuestionQuery = Annotated[
+    str, Query(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question, any language.")
+]
+GameQuery = Annotated[
     str | None, Query(max_length=MAX_NAME_CHARS, description="Game id, title or alias; omitted: inferred.")
 ]
 
 
-def game_and_source(backend: Backend, game: str | None) -> tuple[str | None, str]:
-    """A game named by the client is `given`; none is `inferred` (the server keeps no default:
-    the picker's choice lives in the player's browser)."""
-    resolved = backend.resolve_game(game)
-    return resolved, "given" if resolved else "inferred"
+def game_choice(backend: Backend, q: str, game: str | None) -> GameChoice:
+    """A game named by the client is given; else one the question names; else inferred (the
+    server remembers no game: the picker's choice lives in the player's browser)."""
+    given = game if game is not None and game.strip() else None
+    return choose_game(backend.games, q, given=given)
 
 
 # ---------------------------------------------------------------- the shared builders
@@ -39,13 +42,12 @@ def game_and_source(backend: Backend, game: str | None) -> tuple[str | None, str
 
 
 def search_json(backend: Backend, q: str, game: str | None, limit: int) -> list[dict[str, Any]]:
-    target, source = game_and_source(backend, game)
-    return backend.searcher.search(q, game=target, limit=limit, game_source=source).hits_json()
+    return backend.searcher.search(q, game_choice(backend, q, game), limit=limit).hits_json()
 
 
 def ask_json(backend: Backend, q: str, game: str | None) -> dict[str, Any]:
-    target, source = game_and_source(backend, game)
-    return answer.ask(backend.searcher, q, game=target, game_source=source)
+    checks = backend.checks.values()  # the corpus's, loaded once when the app started
+    return answer.ask(backend.searcher, q, checks, game_choice(backend, q, game)).to_json()
 
 
 def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
@@ -88,8 +90,8 @@ async def games(request: Request) -> list[dict[str, Any]]:
 @router.get("/search", summary="Ranked rule entries for a query (`referee search --json`)")
 async def search(
     request: Request,
-    q: Question,
-    game: GameName = None,
+    q: QuestionQuery,
+    game: GameQuery = None,
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="How many entries.")] = 10,
 ) -> list[dict[str, Any]]:
     backend = backend_of(request)
@@ -97,7 +99,7 @@ async def search(
 
 
 @router.get("/ask", summary="The rule text that answers a question, verbatim (`referee ask --json`)")
-async def ask(request: Request, q: Question, game: GameName = None) -> dict[str, Any]:
+async def ask(request: Request, q: QuestionQuery, game: GameQuery = None) -> dict[str, Any]:
     backend = backend_of(request)
     return await backend.run(ask_json, backend, q, game)
 
@@ -115,7 +117,7 @@ async def entry(
 
 
 @router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
-async def checks(request: Request, game: GameName = None) -> list[dict[str, Any]]:
+async def checks(request: Request, game: GameQuery = None) -> list[dict[str, Any]]:
     backend = backend_of(request)
     chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
     return [describe_check(c) for c in chosen]
@@ -137,7 +139,7 @@ async def describe(request: Request, name: Annotated[str, Path(max_length=MAX_NA
 async def check(
     request: Request,
     check: Annotated[str, Query(max_length=MAX_NAME_CHARS, description="Check name (see /api/checks).")],
-    game: GameName = None,
+    game: GameQuery = None,
 ) -> dict[str, Any]:
     backend = backend_of(request)
     return await backend.run(check_json, backend, check, game, facts_from_query(request.query_params))

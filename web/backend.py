@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import tempfile
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,8 +27,7 @@ from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.searcher import Searcher
 from referee.rules.loading import discover_checks, discover_rulebooks
 from referee.sheets.build import build_sheet
-from referee.sheets.html import to_html
-from referee.sheets.pages import fit, write_pdf
+from referee.sheets.pages import fit, formatted
 from referee.states.settle import state_rules
 
 T = TypeVar("T")
@@ -119,13 +117,7 @@ class Backend:
         config = self._game_configs.get(game_id)
         if config is None:
             raise RefereeError(f"no corpus folder for {game_id}")
-        built = fit(build_sheet(self.db, config, lang), 1)
-        if format_ == "html":
-            return to_html(built)
-        with tempfile.TemporaryDirectory(prefix="referee-sheet-") as folder:
-            target = Path(folder) / f"{game_id}.pdf"
-            write_pdf(built, target)
-            return target.read_bytes()
+        return formatted(fit(build_sheet(self.db, config, self.checks, lang), 1), format_)
 
 
 def backend_of(request: Request) -> Backend:

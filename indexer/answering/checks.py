@@ -18,6 +18,7 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.indexer.answering.cues import word_beginnings, word_tokens
 from referee.indexer.answering.facts import MAX_SITUATION_CHARS, FactsRead, read_facts
+from referee.indexer.answering.types import CheckSuggestion
 from referee.indexer.search.synonyms import books_words
 from referee.rules.checks import Check, verdict_dict
 from referee.rules.facts import MISSING, Fact
@@ -67,7 +68,7 @@ def _as_fact(value: Any) -> str:
     return str(value)
 
 
-def settle_question(checks: list[Check], question: str, entry_ids: list[str]) -> dict[str, Any] | None:
+def settle_question(checks: list[Check], question: str, entry_ids: list[str]) -> CheckSuggestion | None:
     """The check whose facts the question states best: its verdict when all are there, else the
     command to run with the missing ones named. Candidates: the checks citing one of `entry_ids`
     (the answer's entries, best first), the ones the question names, and the ones it only
@@ -105,18 +106,12 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
         if missing:  # the best candidate lacks facts: say which, rather than run a worse one
             if not _has_number(facts):
                 continue  # only yes/no words found: too little to say the question is this check's
-            return {
-                "settled": False,
-                "check": check.name,
-                "facts": facts,
-                "missing": [f.name for f in missing],
-                "command": command_for(check, facts, missing),
-            }
+            return CheckSuggestion(check.name, facts, [f.name for f in missing], command_for(check, facts, missing))
         try:
             verdict = verdict_dict(check, check.run(facts))
         except RefereeError:
             continue  # a value read wrongly (out of the fact's range): not this check
-        return {"settled": True, "facts": facts, "result": verdict, "command": command_for(check, facts, [])}
+        return CheckSuggestion(check.name, facts, [], command_for(check, facts, []), verdict)
     return None
 
 

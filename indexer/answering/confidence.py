@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
-from referee.indexer.answering.passages import content_stems, stems_of
+from referee.indexer.answering.passages import Passage, content_stems, stems_of
 from referee.indexer.search.bridge import as_term, renderings, terms_held
 from referee.indexer.search.lexical import fts_phrase, query_terms
+from referee.indexer.search.results import Hit, ParsedQuestion, SearchResult
+from referee.indexer.search.searcher import Searcher
 from referee.store.schema import game_token
-
-if TYPE_CHECKING:
-    from referee.indexer.answering.passages import Passage
-    from referee.indexer.search.searcher import Hit, Question, Searcher, SearchResult
 
 FEATURES = (
     "top_score",
@@ -58,7 +55,7 @@ class Evidence:
     def of(cls, searcher: Searcher, result: SearchResult, hits: list[Hit], best: Passage | None) -> Evidence:
         question = result.question
         cross = question is not None and question.language != searcher.language_of(result.game)
-        guessed = 1.0 - result.likelihood.get(result.game, 1.0) if result.game_source == "inferred" else 0.0
+        guessed = 1.0 - result.likelihood.get(result.game, 1.0) if result.choice.inferred else 0.0
         covered, words = book_coverage(searcher, question.text, result.game, question.language) if question else (0, 0)
         return cls(
             top_score=hits[0].score if hits else 0.0,
@@ -79,18 +76,18 @@ class Evidence:
         return {key: round(value, 4) for key, value in asdict(self).items()}
 
 
-def entry_coverage(searcher: Searcher, question: Question, hits: list[Hit]) -> float:
+def entry_coverage(searcher: Searcher, question: ParsedQuestion, hits: list[Hit]) -> float:
     """The largest share of the question's words one entry holds (through the bridge across languages)."""
 
     if not hits:
         return 0.0
-    language = searcher.language_of(hits[0].entry["game"])
+    language = searcher.language_of(hits[0].entry.game)
     if question.language != language:
         bridged = question.bridged.get(language, [])
         words = max(1, len(query_terms(question.text)))
-        return max(min(1.0, terms_held(h.entry["text"], bridged) / words) for h in hits)
+        return max(min(1.0, terms_held(h.entry.text, bridged) / words) for h in hits)
     wanted = content_stems(searcher, question.text)
-    held = stems_of(searcher, [h.entry["title"] + " " + h.entry["text"] for h in hits])
+    held = stems_of(searcher, [h.entry.title + " " + h.entry.text for h in hits])
     return max(len(wanted & stems) for stems in held) / max(1, len(wanted))
 
 

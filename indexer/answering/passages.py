@@ -16,7 +16,9 @@ from typing import Any
 from referee.books.text import sentences, verbatim_span
 from referee.indexer.search.bridge import terms_held
 from referee.indexer.search.lexical import query_terms, stems
-from referee.indexer.search.searcher import Hit, Question, Searcher
+from referee.indexer.search.results import Hit, ParsedQuestion
+from referee.indexer.search.searcher import Searcher
+from referee.store import StoredEntry
 
 READ_WHOLE = frozenset({"faq", "card", "procedure"})  # one object: a question with its answer, a card, steps
 DEPTH = 5  # entries whose passages are read
@@ -29,8 +31,8 @@ GRAIN_BONUS = {"sentences": 0.005, "row": 0.05}  # two neighbours that both fit;
 
 @dataclass
 class Passage:
-    entry: dict[str, Any]
-    quote: str  # verbatim slice of entry["text"]
+    entry: StoredEntry
+    quote: str  # verbatim slice of entry.text
     grain: str  # sentence | sentences | list | row | whole
     cosine: float
     entry_score: float
@@ -106,8 +108,8 @@ def row_quote(text: str, row: list[str]) -> str | None:
 
 def _entry_passages(hit: Hit, whole_cosine: float, cosines: dict[int, float], numbers: list[float]) -> list[Passage]:
     entry = hit.entry
-    text = entry["text"]
-    kind = entry["kind"]
+    text = entry.text
+    kind = entry.kind
     if kind == "table":
         return _table_passages(hit, whole_cosine, numbers)
     if kind in READ_WHOLE:
@@ -137,8 +139,8 @@ def _is_list(text: str) -> bool:
 
 def _table_passages(hit: Hit, whole_cosine: float, numbers: list[float]) -> list[Passage]:
     entry = hit.entry
-    table = entry.get("table")
-    whole = Passage(entry, entry["text"], "whole", whole_cosine, hit.score)
+    table = entry.table
+    whole = Passage(entry, entry.text, "whole", whole_cosine, hit.score)
     if not table or not numbers:
         return [whole]
     selected = select_row(table, numbers)
@@ -146,16 +148,16 @@ def _table_passages(hit: Hit, whole_cosine: float, numbers: list[float]) -> list
         return [whole]
     index, number = selected
     cells = table["rows"][index]
-    quote = row_quote(entry["text"], cells)
+    quote = row_quote(entry.text, cells)
     if quote is None:
         return [whole]
-    caption = entry["text"].split("\n", 1)[0].strip()
+    caption = entry.text.split("\n", 1)[0].strip()
     row = {"columns": table.get("columns", []), "cells": cells, "caption": caption, "selected_by": number}
     # a row the question's own number selects answers it better than the table read whole
     return [Passage(entry, quote, "row", whole_cosine, hit.score, row=row), whole]
 
 
-def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: str, query: str) -> list[Passage]:
+def candidates(searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str) -> list[Passage]:
     """Every passage of the first DEPTH entries of `game`, with its features."""
     unit_cosines = searcher.unit_cosines()
     vectors, mix = searcher.question_vectors(question, game)
@@ -165,7 +167,7 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
     wanted = content_stems(searcher, question.text)  # without the game's name: it names the book
     passages: list[Passage] = []
     for rank, hit in enumerate(hits[:DEPTH]):
-        position = searcher.index.entry_index[hit.entry["id"]]
+        position = searcher.index.entry_index[hit.entry.id]
         whole, cosines = unit_cosines.of_entry(position, vectors, mix)
         for passage in _entry_passages(hit, whole, cosines, numbers):
             passage.rank = rank
@@ -178,7 +180,7 @@ def candidates(searcher: Searcher, hits: list[Hit], question: Question, game: st
     return passages
 
 
-def choose(searcher: Searcher, hits: list[Hit], question: Question, game: str, query: str) -> list[Passage]:
+def choose(searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str) -> list[Passage]:
     """Passages best first. The entry comes from the search's ranking (its fused score chose the
     right entry more often than any passage-level score tried: docs/records/2026-11-30-answers.md),
     except that a table row the question's own numbers select is the answer (in one of the first

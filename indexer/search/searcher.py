@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,26 +32,17 @@ from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.index import LoadedIndex, load_index
 from referee.indexer.search.lexical import bm25_scores, match_terms
 from referee.indexer.search.ranking import Ranked, diversify, named_terms, softmax, term_table
+from referee.indexer.search.results import Hit, ParsedQuestion, SearchResult
 from referee.indexer.search.scoring import SCORING, Scoring
 from referee.indexer.search.synonyms import books_words
 from referee.indexer.search.units import SENTENCE_UNIT
-from referee.names import named_game, without_game_names
+from referee.names import INFERRED, GameChoice, without_game_names
+from referee.store import StoredEntry
 
 MAX_QUERY_CHARS = 2000
 CANDIDATES = 400
 LEXICAL_CANDIDATES = 200  # per game
 TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
-
-
-class Question(NamedTuple):
-    """What is derived from a question once, before any game is scored."""
-
-    text: str  # game names taken out
-    vector: np.ndarray
-    terms: list[str]  # the words worth matching (`match_terms`)
-    language: str  # told by script
-    bridged: dict[str, list[str]]  # book language -> the question's words in it (`bridge`)
-    reread: dict[str, np.ndarray]  # book language -> the question read in it (`Bridged.reading`), embedded
 
 
 class Cosines(NamedTuple):
@@ -62,42 +52,6 @@ class Cosines(NamedTuple):
     sentence: np.ndarray  # best sentence cosine
     best_unit: np.ndarray  # that sentence's unit, -1 if none
     second_unit: np.ndarray  # the entry's second-best sentence unit, -1 if none
-
-
-@dataclass
-class Hit:
-    entry: dict[str, Any]
-    score: float
-    best_sentence: str | None = None
-    passage: str | None = None  # the best sentence, with its neighbour when that is the second best
-
-    def to_dict(self) -> dict[str, Any]:
-        e = self.entry
-        return {
-            "id": e["id"],
-            "game": e["game"],
-            "number": e["number"],
-            "title": e["title"],
-            "path": e["path"],
-            "kind": e["kind"],
-            "text": e["text"],
-            "score": round(float(self.score), 4),
-        }
-
-
-@dataclass
-class SearchResult:
-    query: str
-    game: str
-    game_source: str  # "given", "default", "inferred"
-    hits: list[Hit] = field(default_factory=list)
-    likelihood: dict[str, float] = field(default_factory=dict)  # per game, when the game was inferred
-    question: Question | None = None  # what was derived from the query (vectors, terms, bridge)
-    game_hits: list[Hit] = field(default_factory=list)  # the answering game's own ranking
-
-    def hits_json(self) -> list[dict[str, Any]]:
-        """What `referee search --json` prints and the web API's /api/search returns."""
-        return [hit.to_dict() for hit in self.hits]
 
 
 def clean_query(query: str) -> str:
@@ -148,7 +102,7 @@ class Searcher:
             self._unit_cosines = UnitCosines(self.index)
         return self._unit_cosines
 
-    def question_vectors(self, question: Question, game: str) -> tuple[list[np.ndarray], list[float]]:
+    def question_vectors(self, question: ParsedQuestion, game: str) -> tuple[list[np.ndarray], list[float]]:
         """The question's vectors for a game's book and how they mix: in a book in another
         language, the question read in the book's language takes `reread_weight` of the cosines."""
         reread = question.reread.get(self._languages[game]) if question.language != self._languages[game] else None
@@ -160,7 +114,7 @@ class Searcher:
     # ------------------------------------------------------------ routing
 
     def across_games(
-        self, question: Question, limit: int
+        self, question: ParsedQuestion, limit: int
     ) -> tuple[list[Ranked], dict[str, float], dict[str, list[Ranked]]]:
         """For a question that names no game: how likely each game is, and a list that covers them.
 
@@ -198,7 +152,7 @@ class Searcher:
             return own
         return best
 
-    def lexical_by_game(self, question: Question) -> dict[str, dict[str, float]]:
+    def lexical_by_game(self, question: ParsedQuestion) -> dict[str, dict[str, float]]:
         """Each game's best BM25 entries from one pass over all books: BM25's statistics are the
         whole table's either way, and one pass scores each match once instead of intersecting
         every game's postings in turn. A
@@ -217,7 +171,7 @@ class Searcher:
                 by_game[game] = self.lexical_in_game(question, game)
         return by_game
 
-    def lexical_in_game(self, question: Question, game: str) -> dict[str, float]:
+    def lexical_in_game(self, question: ParsedQuestion, game: str) -> dict[str, float]:
         """BM25 in one game: the question's words, and in a book in another language also the
         words the bridge gives for them (the book may still use a word of the question's,
         "Tacocat" in Latin letters in the Ukrainian book)."""
@@ -286,7 +240,9 @@ class Searcher:
                 bonus[k] = self.scoring.term_section_boost * section_weight[sections[entry]]
         return bonus
 
-    def _fused(self, question: Question, game: str, lexical: dict[str, float], keep: int) -> tuple[list[Ranked], float]:
+    def _fused(
+        self, question: ParsedQuestion, game: str, lexical: dict[str, float], keep: int
+    ) -> tuple[list[Ranked], float]:
         """The game's first `keep` entries, best first, and its best entry+sentence cosine (the
         game's evidence). `lexical`: the game's BM25 scores."""
         top_lexical = max(lexical.values(), default=0.0) or 1.0
@@ -309,7 +265,7 @@ class Searcher:
         ]
         return ranked, evidence
 
-    def _sentence(self, entry: dict[str, Any], found: list[str], unit: int, question: Question) -> str | None:
+    def _sentence(self, entry: StoredEntry, found: list[str], unit: int, question: ParsedQuestion) -> str | None:
         """The entry's best sentence by cosine; in a book in another language, the sentence that
         holds the most of the bridge's words when that one holds fewer: there the cosines of one
         paragraph's sentences barely differ ("Who wins the round?" -> "Гравець, який має
@@ -317,14 +273,14 @@ class Searcher:
         number = self._sentence_number(unit, found)
         if number is None:
             return None
-        bridged = question.bridged.get(self._languages[entry["game"]], [])
-        if bridged and entry["lang"] != question.language:
+        bridged = question.bridged.get(self._languages[entry.game], [])
+        if bridged and entry.lang != question.language:
             held = [terms_held(sentence, bridged) for sentence in found]
             number = number if held[number] == max(held) else held.index(max(held))
         return found[number]
 
     def _passage(
-        self, entry: dict[str, Any], found: list[str], ranked: Ranked, best: str | None, question: Question
+        self, entry: StoredEntry, found: list[str], ranked: Ranked, best: str | None, question: ParsedQuestion
     ) -> str | None:
         """The best sentence and the one next to it, as one verbatim slice of the entry, when that
         neighbour is the entry's second best: an answer often runs over two sentences ("Start of
@@ -332,17 +288,17 @@ class Searcher:
         language only, where the cosines of one paragraph's sentences tell them apart."""
         first = self._sentence_number(ranked.unit, found)
         second = self._sentence_number(ranked.second, found)
-        if best is None or entry["lang"] != question.language or first is None or second is None:
+        if best is None or entry.lang != question.language or first is None or second is None:
             return best
         if abs(first - second) != 1 or found[first] != best:
             return best
-        return verbatim_span(entry["text"], found[min(first, second)], found[max(first, second)]) or best
+        return verbatim_span(entry.text, found[min(first, second)], found[max(first, second)]) or best
 
     def _sentence_number(self, unit: int, found: list[str]) -> int | None:
         number = int(self.index.unit_sentence[unit]) if unit >= 0 else -1
         return number if 0 <= number < len(found) else None
 
-    def question(self, query: str, game: str | None = None) -> Question:
+    def question(self, query: str, game: str | None = None) -> ParsedQuestion:
         """The question derived once; read through the bridge for the books it will be scored in
         (`game`'s, or all) that are in another language."""
         text = without_game_names(query, self._games)
@@ -356,7 +312,7 @@ class Searcher:
         vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
         if matched != text:
             bridged = {book: bridge(self.db, self._lexicon, matched, language, book) for book in books}
-        return Question(
+        return ParsedQuestion(
             text,
             vectors[0],
             match_terms(self.db, matched, self._common_terms),
@@ -365,14 +321,16 @@ class Searcher:
             dict(zip(rereadable, vectors[1:], strict=True)),
         )
 
-    def search(self, query: str, game: str | None = None, limit: int = 10, game_source: str = "given") -> SearchResult:
+    def search(self, query: str, game: GameChoice | str | None = None, limit: int = 10) -> SearchResult:
+        """The best `limit` entries for `query` in one game: `game` is the choice `choose_game`
+        made, or a game's name (given), or None to score every game (the likeliest answers; no
+        game is read from the question here: that is `choose_game`'s to decide)."""
         query = clean_query(query)
         if limit < 1:
             raise RefereeError("--limit must be at least 1")
+        choice = game if isinstance(game, GameChoice) else INFERRED if game is None else GameChoice.given(game)
         likelihood: dict[str, float] = {}
-        if game is None:
-            game_source = "inferred"
-            game = named_game(query, self._games)
+        game = choice.game
         if game is not None:
             game = store.resolve_game(self.db, game)
             if game not in self.index.game_units:
@@ -388,10 +346,10 @@ class Searcher:
         hits = [self._hit(rows, r, question) for r in ranked]
         game_hits = hits if own is ranked else [self._hit(rows, r, question) for r in own]
         rounded = {g: round(p, 3) for g, p in likelihood.items()}
-        return SearchResult(query, game, game_source, hits, rounded, question, game_hits)
+        return SearchResult(query, game, choice, hits, rounded, question, game_hits)
 
-    def _hit(self, rows: dict[str, dict[str, Any]], r: Ranked, question: Question) -> Hit:
+    def _hit(self, rows: dict[str, StoredEntry], r: Ranked, question: ParsedQuestion) -> Hit:
         entry = rows[self.index.entry_ids[r.entry]]
-        found = sentences(entry["text"])  # the entry's sentences, split once for both quotes
+        found = sentences(entry.text)  # the entry's sentences, split once for both quotes
         best = self._sentence(entry, found, r.unit, question)
         return Hit(entry, r.score, best, self._passage(entry, found, r, best, question))

@@ -12,6 +12,7 @@ import numpy as np
 
 from referee import store
 from referee.books.text import sentences
+from referee.store import StoredEntry
 
 UNIT_SCHEME = "entry+sentences+lead-ins/v3"  # bump when units change: old indexes become stale
 
@@ -35,9 +36,9 @@ class Unit:
     text: str
 
 
-def units_of(entry_index: int, entry: dict, context: str) -> Iterator[Unit]:
-    yield Unit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry["text"]))
-    for number, sentence in enumerate(sentences(entry["text"])):
+def units_of(entry_index: int, entry: StoredEntry, context: str) -> Iterator[Unit]:
+    yield Unit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry.text))
+    for number, sentence in enumerate(sentences(entry.text)):
         yield Unit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
 
 
@@ -50,17 +51,17 @@ class LeadIns:
         self.lead: str | None = None
         self.last_line = -10
 
-    def context(self, entry: dict) -> str:
-        if entry["section_id"] != self.section:
-            self.section, self.lead = entry["section_id"], None
-        text = entry["text"].rstrip()
-        follows = self.lead is not None and entry["line"] - self.last_line <= 2  # the next lines of one list
-        context = f"{entry['title']}: {self.lead}" if follows and not text.endswith(":") else entry["title"]
+    def context(self, entry: StoredEntry) -> str:
+        if entry.section_id != self.section:
+            self.section, self.lead = entry.section_id, None
+        text = entry.text.rstrip()
+        follows = self.lead is not None and entry.line - self.last_line <= 2  # the next lines of one list
+        context = f"{entry.title}: {self.lead}" if follows and not text.endswith(":") else entry.title
         if text.endswith(":"):
             self.lead = text
         elif not follows:
             self.lead = None
-        self.last_line = entry["line"] + text.count("\n")
+        self.last_line = entry.line + text.count("\n")
         return context
 
 
@@ -88,13 +89,13 @@ def plan_units(db) -> Plan:
     unit_sentence: list[int] = []
     for entry in store.entries(db):
         index = len(entry_ids)
-        entry_ids.append(entry["id"])
-        informative.append(entry["kind"] in INFORMATIVE)
+        entry_ids.append(entry.id)
+        informative.append(entry.kind in INFORMATIVE)
         start = len(unit_entry)
-        count = 1 + len(sentences(entry["text"]))
+        count = 1 + len(sentences(entry.text))
         unit_entry.extend([index] * count)
         unit_sentence.extend(range(-1, count - 1))
-        span = games.setdefault(entry["game"], [start, start])
+        span = games.setdefault(entry.game, [start, start])
         span[1] = len(unit_entry)
     sentence = np.array(unit_sentence, dtype=np.int32)
     return Plan(
@@ -107,7 +108,7 @@ def plan_units(db) -> Plan:
     )
 
 
-def windows(entries: Iterator[dict], size: int) -> Iterator[list[Unit]]:
+def windows(entries: Iterator[StoredEntry], size: int) -> Iterator[list[Unit]]:
     """Units in index order, a window at a time: the corpus is never held in memory whole."""
     window: list[Unit] = []
     lead_ins = LeadIns()

@@ -40,6 +40,8 @@ def load_game_checks(folder: Path) -> list[Check]:
 
 def discover_rulebooks(corpus_dir: Path) -> dict[str, Rulebook]:
     """Each game's declared rules (its checks, quotes and state rules), by game id."""
+    if not corpus_dir.is_dir():
+        raise RefereeError(f"{corpus_dir}: corpus folder not found")
     rulebooks = {}
     for folder in sorted(p for p in corpus_dir.iterdir() if (p / "game.toml").exists()):
         rulebook = load_rulebook(folder)

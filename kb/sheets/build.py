@@ -20,7 +20,7 @@ from referee.books.gameconf import Game
 from referee.books.sheetconf import BlockConf, SheetConf
 from referee.books.text import sentences
 from referee.errors import RefereeError
-from referee.rules.loading import discover_checks
+from referee.rules.checks import Check
 from referee.rules.settle import settle
 from referee.sheets.auto import auto_sheet
 from referee.sheets.layout import ELISION, Block, Excerpt, Sheet, Unit
@@ -59,6 +59,7 @@ class _Book:
     db: sqlite_utils.Database
     lang: str
     where: str
+    checks: dict[str, Check]  # the checks computed tables call
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)
     translations: dict[str, str] = field(default_factory=dict)
 
@@ -127,7 +128,7 @@ def _steps_of(text: str, split: str | None) -> list[str]:
 def _computed(block: BlockConf, book: _Book) -> tuple[list[list[str]], list[str], str]:
     """Cells worked out by the game's check; the entries its reasons cite back them."""
 
-    checks = discover_checks(book.game.folder.parent)
+    checks = book.checks
     cited: list[str] = []
     rows = []
     for row in block.computed_rows:
@@ -180,7 +181,9 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> Block:
     return made
 
 
-def build_sheet(db: sqlite_utils.Database, game: Game, lang: str | None = None) -> Sheet:
+def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check], lang: str | None = None) -> Sheet:
+    """The game's sheet as data, from its [sheet]: `checks` (the corpus's, by name) work out its
+    computed tables; `lang` is the book's language (default) or one it has a translation in."""
     conf: SheetConf | None = game.sheet
     if conf is None or not conf.blocks:  # no [sheet], or one with a title only: a sheet from the book's structure
         conf = auto_sheet(db, game, conf)
@@ -188,7 +191,7 @@ def build_sheet(db: sqlite_utils.Database, game: Game, lang: str | None = None) 
     if lang != game.language and lang not in game.translations:
         have = ", ".join([game.language, *sorted(game.translations)])
         raise RefereeError(f"no {lang} reading of {game.id}; sheets in: {have}")
-    book = _Book(game, db, lang, str(game.folder / "game.toml"))
+    book = _Book(game, db, lang, str(game.folder / "game.toml"), checks)
     blocks = [_block(block, book, conf) for block in conf.blocks]
     forms = dict(db.execute("select id, coalesce(ascii_id, id) from entries where game = ?", [game.id]).fetchall())
     return Sheet(game.id, conf.title.get(lang, game.language), lang, game.language, blocks, ascii_ids=forms)

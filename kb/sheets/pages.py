@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from referee.errors import RefereeError
 from referee.sheets.html import to_html
 from referee.sheets.layout import Sheet
+from referee.sheets.markdown import to_markdown
 
 
 def render(sheet: Sheet):
@@ -53,3 +55,18 @@ def page_image(pdf: Path, dpi: int = 100, page: int = 0):
         return document[page].render(scale=dpi / 72).to_pil()
     finally:
         document.close()
+
+
+FORMATS = ("md", "html", "pdf")
+
+
+def formatted(sheet: Sheet, format_: str) -> str | bytes:
+    """A fitted sheet as Markdown or HTML text, or PDF bytes: what `referee sheet` writes, the web
+    app serves and `KnowledgeBase.sheet` returns."""
+    if format_ == "md":
+        return to_markdown(sheet)
+    if format_ == "html":
+        return to_html(sheet)
+    if format_ == "pdf":
+        return render(sheet).write_pdf()
+    raise RefereeError(f"a sheet is one of {', '.join(FORMATS)}, not {format_!r}")

@@ -5,6 +5,7 @@ The read side is re-exported here, so callers write `from referee import store` 
 their own modules (`referee.store.build`, `.lock`, `.schema`)."""
 
 from referee.store.read import (
+    StoredEntry,
     build_reports,
     common_terms,
     entries,
@@ -24,6 +25,7 @@ from referee.store.read import (
 )
 
 __all__ = [
+    "StoredEntry",
     "build_reports",
     "common_terms",
     "entries",

@@ -9,6 +9,7 @@ import difflib
 import json
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -76,23 +77,49 @@ def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
     return frozenset(json.loads(row[0])) if row else frozenset()
 
 
-def _entry_row(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "game": row["game"],
-        "number": row["number"],  # the section's printed number ("2.01"), None if it has none
-        "section_id": row["section_id"],  # the section's id ("takkure/2.01"), None before the first heading
-        "title": row["title"],
-        "path": json.loads(row["path"]),
-        "kind": row["kind"],
-        "source": row["source"],
-        "normative": bool(row["normative"]),
-        "lang": row["lang"],
-        "text": row["text"],
-        "line": row["line"],
-        "table": json.loads(row["table_json"]) if row["table_json"] else None,
-        "ascii_id": row["ascii_id"],  # the typeable form of the id (the id itself when it is ASCII)
-    }
+@dataclass(frozen=True)
+class StoredEntry:
+    """An entry as the knowledge base holds it (what search hits, answers and `show` are made of)."""
+
+    id: str
+    game: str
+    number: str | None  # the section's printed number ("2.01"), None if it has none
+    section_id: str | None  # the section's id ("takkure/2.01"), None before the first heading
+    title: str
+    path: list[str]
+    kind: str
+    source: str
+    normative: bool
+    lang: str
+    text: str
+    line: int
+    table: dict[str, Any] | None
+    ascii_id: str  # the typeable form of the id (the id itself when it is ASCII)
+    translations: list[dict[str, str]] | None = None  # its aligned translations, when they were looked up
+
+    def to_json(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "translations"}
+        return data if self.translations is None else {**data, "translations": self.translations}
+
+
+def _entry_row(row: dict[str, Any], translations: list[dict[str, str]] | None = None) -> StoredEntry:
+    return StoredEntry(
+        id=row["id"],
+        game=row["game"],
+        number=row["number"],
+        section_id=row["section_id"],
+        title=row["title"],
+        path=json.loads(row["path"]),
+        kind=row["kind"],
+        source=row["source"],
+        normative=bool(row["normative"]),
+        lang=row["lang"],
+        text=row["text"],
+        line=row["line"],
+        table=json.loads(row["table_json"]) if row["table_json"] else None,
+        ascii_id=row["ascii_id"],
+        translations=translations,
+    )
 
 
 def _section_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -120,29 +147,27 @@ def resolve_game(db: sqlite_utils.Database, name: str) -> str:
     return resolve_game_name(name, [GameName(g["id"], g["title"], g["aliases"]) for g in games(db)])
 
 
-def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[dict[str, Any]]:
+def entries(db: sqlite_utils.Database, game: str | None = None) -> Iterator[StoredEntry]:
     where, params = ("where game = ?", [game]) if game else ("", [])
     for row in db.query(f"select * from entries {where} order by game, position", params):
         yield _entry_row(row)
 
 
-def with_links(db: sqlite_utils.Database, entry: dict[str, Any]) -> dict[str, Any]:
+def with_links(db: sqlite_utils.Database, entry: StoredEntry) -> dict[str, Any]:
     """An entry as `show` prints it: its text and everything that bears on it."""
+    links = graph.links_of(db, entry.id, entry.game, entry.normative, entry.source)
+    checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry.id])]
+    translations = translations_of(db, [entry.id]).get(entry.id, [])
+    return {"type": "entry", **entry.to_json(), **links, "checks": checks, "translations": translations}
 
-    links = graph.links_of(db, entry["id"], entry["game"], entry["normative"], entry["source"])
-    checks = [r[0] for r in db.execute('select "check" from check_entries where entry = ? order by 1', [entry["id"]])]
-    translations = translations_of(db, [entry["id"]]).get(entry["id"], [])
-    return {"type": "entry", **entry, **links, "checks": checks, "translations": translations}
 
-
-def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict[str, Any]]:
+def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, StoredEntry]:
     """Entries by id, each with its `translations` (empty for a book read in its own language)."""
     if not ids:
         return {}
-    rows = db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids)
-    found = {row["id"]: _entry_row(row) for row in rows}
-    translated = translations_of(db, list(found))
-    return {i: {**entry, "translations": translated.get(i, [])} for i, entry in found.items()}
+    rows = list(db.query(f"select * from entries where id in ({','.join('?' * len(ids))})", ids))
+    translated = translations_of(db, [row["id"] for row in rows])
+    return {row["id"]: _entry_row(row, translated.get(row["id"], [])) for row in rows}
 
 
 def translations_of(db: sqlite_utils.Database, ids: list[str], lang: str | None = None) -> dict[str, list[dict]]:
@@ -196,11 +221,9 @@ def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
         return with_links(db, _entry_row(row))
     if _exists(db, "sections", item_id):
         section = _section_row(db["sections"].get(item_id))
-        members = [
-            _entry_row(r) for r in db.query("select * from entries where section_id = ? order by position", [item_id])
-        ]
-        translated = translations_of(db, [item_id] + [m["id"] for m in members])
-        members = [{**m, "translations": translated.get(m["id"], [])} for m in members]
+        rows = list(db.query("select * from entries where section_id = ? order by position", [item_id]))
+        translated = translations_of(db, [item_id] + [r["id"] for r in rows])
+        members = [_entry_row(r, translated.get(r["id"], [])).to_json() for r in rows]
         return {"type": "section", **section, "translations": translated.get(item_id, []), "entries": members}
     raise RefereeError(f"no entry or section {item_id!r}{_suggestion(db, item_id)}")
 

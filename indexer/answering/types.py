@@ -1,0 +1,129 @@
+"""What `ask` returns, typed: an Answer of Citations, with the CheckSuggestion a question states.
+
+Each has one `to_json()`: what `referee ask --json` prints and `GET /api/ask` returns (the web
+pages render the same dictionary). The CLI and the Python API read the objects themselves. This
+is the surface another reader (a trained model) must keep when it replaces what `ask` calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.indexer.answering.confidence import Evidence
+from referee.names import GameChoice
+from referee.store import StoredEntry
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Words of one entry, verbatim, with where they stand in the book."""
+
+    entry: StoredEntry
+    quote: str  # a verbatim slice of the entry's text (the whole text for a table, a card, a FAQ)
+    grain: str | None = None  # the answer's passage: sentence, sentences, row, list, whole
+    confidence: float | None = None  # the answer's passage: how sure `ask` is that the book answers
+    row: Json | None = None  # a table row the question's numbers selected: columns, cells, selected_by, caption
+    why: str | None = None  # a linked entry: why it is shown ("clarifies it", "next best match")
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+    @property
+    def translation(self) -> Json | None:
+        """The entry's aligned translation, labelled (a translation is kept per entry, not per quote)."""
+        if not self.entry.translations:
+            return None
+        return {**self.entry.translations[0], "of": "the whole entry"}
+
+    def to_json(self) -> Json:
+        e = self.entry
+        data: Json = {
+            "id": e.id,
+            "game": e.game,
+            "number": e.number,
+            "title": e.title,
+            "path": e.path,
+            "kind": e.kind,
+            "lang": e.lang,
+            "quote": self.quote,
+        }
+        for key in ("grain", "confidence", "row", "why"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.translation is not None:
+            data["translation"] = self.translation
+        return data
+
+
+@dataclass(frozen=True)
+class CheckSuggestion:
+    """The check a question states the facts of: settled (its verdict), or the command to run
+    with the facts still missing named. One shape either way; `result` is None until settled."""
+
+    check: str
+    facts: Json  # the facts read from the question
+    missing: list[str]  # required facts the question does not state (empty when settled)
+    command: str  # `referee check --check NAME --fact …`, the missing facts as placeholders
+    result: Json | None = None  # the verdict, as `referee check --json` prints it
+
+    @property
+    def settled(self) -> bool:
+        return self.result is not None
+
+    def to_json(self) -> Json:
+        return {
+            "settled": self.settled,
+            "check": self.check,
+            "facts": self.facts,
+            "missing": self.missing,
+            "command": self.command,
+            "result": self.result,
+        }
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The rule text that answers a question, verbatim, or that the book does not say."""
+
+    question: str
+    game: str
+    game_title: str
+    choice: GameChoice  # how the game was chosen
+    game_note: str  # that, in one line for people
+    likelihood: dict[str, float]  # per game, when the game was inferred
+    answered: bool  # False: the book does not say (`closest` holds what came nearest)
+    confidence: float
+    answer: list[Citation] = field(default_factory=list)
+    closest: list[Citation] = field(default_factory=list)
+    check: CheckSuggestion | None = None
+    clarified_by: list[Citation] = field(default_factory=list)  # higher-priority texts on the answer's rule
+    precedence: list[Json] = field(default_factory=list)  # the book's rules that put them first
+    related: list[Citation] = field(default_factory=list)
+    evidence: Evidence | None = None
+
+    @property
+    def game_source(self) -> str:
+        return self.choice.label()
+
+    def to_json(self) -> Json:
+        return {
+            "question": self.question,
+            "game": self.game,
+            "game_title": self.game_title,
+            "game_source": self.game_source,
+            "game_note": self.game_note,
+            "likelihood": self.likelihood,
+            "answered": self.answered,
+            "confidence": self.confidence,
+            "answer": [c.to_json() for c in self.answer],
+            "closest": [c.to_json() for c in self.closest],
+            "check": self.check.to_json() if self.check else None,
+            "clarified_by": [c.to_json() for c in self.clarified_by],
+            "precedence": self.precedence,
+            "related": [c.to_json() for c in self.related],
+            "evidence": self.evidence.as_dict() if self.evidence else {},
+        }
