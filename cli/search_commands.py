@@ -250,11 +250,11 @@ def eval_(
         result = searcher.search(question.q, choice, limit=limit)
         return [hit.to_dict() for hit in result.hits]
 
+    checks = corpus_checks()
+
     def abstains(question, game_given: bool) -> bool:
-        target = question.game if game_given else None
-        return not answer_question(searcher, question.q, game=target, game_source="given" if target else "inferred")[
-            "answered"
-        ]
+        choice = choose_game(games, question.q, given=question.game if game_given else None)
+        return not answer_question(searcher, question.q, checks.values(), choice).answered
 
     report = evaluate(qs, retrieve, k=limit, modes=(False,) if no_game else (True, False), abstains=abstains)
     if json_:

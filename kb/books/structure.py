@@ -138,13 +138,13 @@ class _Reading:
             shape = self._shape(block, marked)
             if shape:
                 shapes[k] = shape
-        counts = Counter(shapes.values())
+        counts = Counter(shape.split(":")[0] for shape in shapes.values())
         base = {"caps": 1, "strong": 2 if counts["caps"] >= 2 else 1}
         out = []
         previous = 1
         for k, block in enumerate(blocks):
             shape = shapes.get(k)
-            if shape is not None and (counts[shape] >= 2 or shape == "configured"):
+            if shape is not None and (counts[shape.split(":")[0]] >= 2 or shape == "configured"):
                 if shape == "configured":
                     level = previous
                 elif shape.startswith("numbered"):
