@@ -99,7 +99,7 @@ def test_a_number_given_in_a_unit_fills_no_fact_measured_otherwise(checks) -> No
 def test_the_check_the_question_describes_beats_the_one_citing_the_first_entry(checks) -> None:
     question = "The pass missed and the receiver is 9 inches from the thrower. What's his modifier to catch it?"
     both = [checks["pass-target"], checks["reception-modifier"]]
-    found = settle_question(both, question, [next(iter(checks["pass-target"].quotes.values()))[0]])
+    found = settle_question(both, question, [next(iter(checks["pass-target"].quotes.values())).entry])
     assert found is not None and found.settled and found.check == "reception-modifier"
 
 
@@ -219,7 +219,7 @@ def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
 
 def test_a_question_with_all_its_facts_is_settled_with_citations(checks) -> None:
     strength = checks["strength-rule"]
-    entry = next(iter(strength.quotes.values()))[0]
+    entry = next(iter(strength.quotes.values())).entry
     found = settle_question([strength], "My F 9 carrier tries to break through their F 6 tackler.", [entry])
     assert found is not None and found.result is not None
     assert found.result["value"]["declarer_wins"] == "1-9"

@@ -8,6 +8,7 @@ import itertools
 import json
 import random
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,7 @@ def test_a_check_cites_exactly_what_it_declares(name: str) -> None:
     """What runs cite stays within the declaration (Check.run refuses otherwise) and reaches all of it."""
     check = CHECKS[name]
     cited = _cited_in_runs(check)
-    declared = set(check.quotes.values())
+    declared = {(q.entry, q.text) for q in check.quotes.values()}
     assert cited <= declared
     assert declared - cited == set(), f"{name} declares quotes no run cites"
 
@@ -86,8 +87,8 @@ def test_every_declared_quote_is_cited_by_a_check(game: str) -> None:
 
 def test_a_check_citing_a_quote_it_did_not_declare_is_refused() -> None:
     check = CHECKS["duel"]
-    undeclared = Check(check.name, check.game, "", check.facts, check.function, check.example, {}, None)
-    with pytest.raises(RefereeError, match="without declaring it"):
+    undeclared = replace(check, quotes={})
+    with pytest.raises(RefereeError, match="without naming its quote"):
         undeclared.run({"mine": 3, "theirs": 4})
 
 
@@ -104,8 +105,7 @@ def test_table_row_quotes_are_rows_of_the_parsed_tables(built_db: Path) -> None:
     for game in GAMES:
         rulebook = load_rulebook(ROOT / "corpus" / game)
         for key, cells in rulebook.rows.items():
-            entry, _ = rulebook.quotes[key]
-            table = store.show(db, entry)["table"]
+            table = store.show(db, rulebook.quotes[key].entry)["table"]
             assert list(cells) == table["columns"], key
             assert list(cells.values()) in table["rows"], key
             seen += 1
@@ -130,11 +130,7 @@ def _corpus_copy(tmp_path: Path) -> Path:
     ("old", "new", "message"),
     [
         # an extra quote no check cites
-        (
-            '        "priority": (',
-            '        "spare": ("takkure/0.02/1", "A rule in an ability"),\n        "priority": (',
-            "no check cites",
-        ),
+        ("PRIORITY = Quote(", 'SPARE = Quote("takkure/0.02/1", "A rule in an ability")\nPRIORITY = Quote(', "no check cites"),
         # a row whose line is right but whose cells are not the table's
         ('[(\'0" to 2"\', "+4")', "[('0\" to 2', '\"+4')", "not a row of the table"),
         # a row quote that is a slice of a row, not a whole one
@@ -143,10 +139,10 @@ def _corpus_copy(tmp_path: Path) -> Path:
 )
 def test_build_refuses_unused_and_broken_row_quotes(tmp_path: Path, old: str, new: str, message: str) -> None:
     corpus = _corpus_copy(tmp_path)
-    checks = corpus / "takkure" / "checks.py"
-    text = checks.read_text()
+    quotes = corpus / "takkure" / "quotes.py"
+    text = quotes.read_text()
     assert old in text
-    checks.write_text(text.replace(old, new, 1))
+    quotes.write_text(text.replace(old, new, 1))
     result = runner.invoke(app, ["build", "--db", str(tmp_path / "kb.db"), "--corpus", str(corpus)])
     assert result.exit_code == 2 and message in result.stderr, result.stderr
 

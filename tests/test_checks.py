@@ -45,7 +45,7 @@ def test_every_game_has_checks_and_every_example_runs(built_db: Path) -> None:
         for reason in verdict.reasons + [r for reading in verdict.readings for r in reading.reasons]:
             shown = store.show(db, reason.entry)
             assert reason.quote in shown["text"], (check.name, reason.entry)
-            assert (reason.entry, reason.quote) in check.quotes.values(), (check.name, reason.entry)
+            assert (reason.entry, reason.quote) in {(q.entry, q.text) for q in check.quotes.values()}, check.name
             assert check.name in shown["checks"]
 
 
@@ -469,8 +469,8 @@ def test_list_and_describe() -> None:
 def test_build_refuses_a_check_that_misquotes(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", corpus)
-    checks = corpus / "ta-ke" / "checks.py"
-    checks.write_text(checks.read_text().replace("you may never put 3 or more", "you may never put 4 or more"))
+    quotes = corpus / "ta-ke" / "quotes.py"
+    quotes.write_text(quotes.read_text().replace("you may never put 3 or more", "you may never put 4 or more"))
     result = runner.invoke(app, ["build", "--db", str(tmp_path / "kb.db"), "--corpus", str(corpus)])
     assert result.exit_code == 2 and "not verbatim in ta-ke/set-up/4" in result.stderr
     assert not (tmp_path / "kb.db").exists()

@@ -48,7 +48,7 @@ def _has_number(facts: dict[str, Any]) -> bool:
 
 
 def _cited_entries(check: Check) -> set[str]:
-    return {entry for entry, _ in check.quotes.values()}
+    return {quote.entry for quote in check.quotes.values()}
 
 
 def command_for(check: Check, facts: dict[str, Any], missing: list[Fact]) -> str:

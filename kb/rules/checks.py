@@ -1,35 +1,43 @@
 """Executable rules: a check is a pure function from typed facts to a verdict with reasons.
 
-Checks live with their game (`corpus/<game>/checks.py`) and are discovered, not listed.
-Each check declares the quotes it cites (`cites=`); a run that cites anything else is
-refused, and `referee build` refuses a quote that is not verbatim in the entry it names,
-a table-row quote that is not a whole row of its table, and a declared quote no check cites.
+A game's `checks.py` writes each one with `@check(name, description, facts, example)`: its
+example gives only the facts (the game and the check's name are known). What a check may cite is
+what its code names: the `Quote`s and `Table`s of the game's `quotes.py` it uses, directly or
+through the game's own helpers and tables (`cited_quotes`), found once when its `Rulebook` is
+built; a run that cites anything else is refused.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.rules.actions import StateRules
 from referee.rules.facts import MISSING, Fact, convert
-from referee.rules.verdicts import OUTCOMES, VERDICTS, Reason, Verdict
+from referee.rules.quotes import Quote, Table
+from referee.rules.verdicts import OUTCOMES, VERDICTS, Verdict
 from referee.validation.documents import show
 
+CheckFunction = Callable[[dict[str, Any]], Verdict]
 
-@dataclass
+
+@dataclass(frozen=True)
 class Check:
     name: str
-    game: str
     description: str
     facts: list[Fact]
-    function: Callable[[dict[str, Any]], Verdict]
-    example: dict[str, Any]
-    quotes: dict[str, tuple[str, str]]  # the declared citations: key -> (entry id, verbatim quote)
-    rulebook: Rulebook | None = field(default=None, repr=False, compare=False)
+    function: CheckFunction
+    example_facts: dict[str, Any]  # a situation the check settles, as facts
+    game: str = ""  # the game's id, once its Rulebook holds it
+    quotes: dict[str, Quote] = field(default_factory=dict)  # what it may cite, by key (found in its code)
+
+    @property
+    def example(self) -> dict[str, Any]:
+        """The example as a situation document: {game, check, facts}."""
+        return {"game": self.game, "check": self.name, "facts": self.example_facts}
 
     def run(self, facts: dict[str, Any]) -> Verdict:
         values = validate_facts(self, facts)
@@ -38,13 +46,23 @@ class Check:
             raise RefereeError(f"check {self.name} returned verdict {verdict.verdict!r}")
         if verdict.outcome is not None and verdict.outcome not in OUTCOMES:
             raise RefereeError(f"check {self.name} returned outcome {verdict.outcome!r}")
-        declared = set(self.quotes.values())
+        declared = {(q.entry, q.text) for q in self.quotes.values()}
         for reason in verdict.cited():
             if (reason.entry, reason.quote) not in declared:
-                raise RefereeError(f"check {self.name} cited {reason.entry} without declaring it in cites=")
+                raise RefereeError(f"check {self.name} cited {reason.entry} without naming its quote in its code")
         if not verdict.summary:
             verdict.summary = _default_summary(self, verdict)
         return verdict
+
+
+def check(name: str, description: str, facts: list[Fact], example: dict[str, Any]) -> Callable[[CheckFunction], Check]:
+    """Make the function a check: `name` (unique across games), what it decides, its facts, and an
+    example situation's facts. The game's Rulebook finds it in the game's checks.py."""
+
+    def make(function: CheckFunction) -> Check:
+        return Check(name, description, facts, function, dict(example))
+
+    return make
 
 
 def _default_summary(check: Check, verdict: Verdict) -> str:
@@ -54,64 +72,68 @@ def _default_summary(check: Check, verdict: Verdict) -> str:
     return f"{verdict.verdict} ({check.name})"
 
 
-class Rulebook:
-    """The quotes one game's checks may cite, declared once so the build can verify them."""
+# ---------------------------------------------------------------- what a check's code cites
 
-    def __init__(self, game: str, quotes: dict[str, tuple[str, str]]) -> None:
-        self.game = game
-        self.quotes = dict(quotes)
-        self.rows: dict[str, dict[str, str]] = {}  # key -> cells, for quotes that are table rows
-        self.joiners: dict[str, str] = {}
-        self.checks: list[Check] = []
-        self.states: StateRules | None = None  # how the game settles whole states, if it does
 
-    def because(self, key: str, explanation: str) -> Reason:
-        entry, quote = self.quotes[key]
-        return Reason(entry, quote, explanation, self.rows.get(key))
+def cited_quotes(function: Callable[..., Any]) -> list[Quote]:
+    """Every quote the function's code names: a Quote or a Table it uses, or one held in a table,
+    dict, list or tuple it uses, or named by a function of the game's own that it calls (and so on),
+    in the order first met. Names looked up in other modules (`quotes.DEFEND`) count too."""
+    found: dict[Quote, None] = {}
+    seen: set[int] = set()
 
-    then = because  # a consequence cites the same way a reason does
+    def value(item: Any) -> None:
+        if id(item) in seen:
+            return
+        seen.add(id(item))
+        if isinstance(item, Quote):
+            found.setdefault(item)
+        elif isinstance(item, Table):
+            for quote in item.quotes:
+                found.setdefault(quote)
+        elif isinstance(item, Check):
+            value(item.function)
+        elif isinstance(item, FunctionType):
+            code(item.__code__, item.__globals__, item.__module__)
+        elif isinstance(item, dict):
+            for inner in item.values():
+                value(inner)
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            for inner in item:
+                value(inner)
 
-    def table(
-        self, prefix: str, entry: str, columns: tuple[str, ...], rows: list[tuple[str, ...]], joiner: str
-    ) -> list[tuple[str, ...]]:
-        """Declare a table's rows as quotes `prefix/0`, `prefix/1`, …: each row is quoted as its own
-        line of the book (cells joined by `joiner`: a tab, or nothing in a flattened table)."""
-        for i, cells in enumerate(rows):
-            key = f"{prefix}/{i}"
-            self.quotes[key] = (entry, joiner.join(cells))
-            self.rows[key] = dict(zip(columns, cells, strict=True))
-            self.joiners[key] = joiner
-        return rows
+    def code(body: CodeType, namespace: dict[str, Any], module: str) -> None:
+        modules = [v for n in body.co_names if isinstance(v := namespace.get(n), ModuleType)]
+        for name in body.co_names:
+            if name in namespace and not isinstance(namespace[name], ModuleType):
+                item = namespace[name]
+                if not isinstance(item, FunctionType) or item.__module__.split(".")[0] == module.split(".")[0]:
+                    value(item)  # the game's own helpers, not a library's functions
+            for other in modules:
+                if other.__name__.split(".")[0] == module.split(".")[0] and hasattr(other, name):
+                    value(getattr(other, name))
+        for const in body.co_consts:
+            if isinstance(const, CodeType):  # a nested function, lambda or comprehension
+                code(const, namespace, module)
 
-    def _declared(self, cites: tuple[str, ...]) -> dict[str, tuple[str, str]]:
-        keys: list[str] = []
-        for key in cites:
-            if key.endswith("/*"):
-                matched = [k for k in self.quotes if k.startswith(key[:-1])]
-                if not matched:
-                    raise KeyError(f"{self.game}: cites {key!r} matches no quote")
-                keys += matched
-            elif key not in self.quotes:
-                raise KeyError(f"{self.game}: cites unknown quote {key!r}")
-            else:
-                keys.append(key)
-        return {key: self.quotes[key] for key in keys}
+    value(function)
+    return list(found)
 
-    def check(
-        self, name: str, description: str, facts: list[Fact], example: dict[str, Any], cites: tuple[str, ...]
-    ) -> Callable[[Callable[[dict[str, Any]], Verdict]], Callable[[dict[str, Any]], Verdict]]:
-        """Register a check; `cites` names every quote key it may cite (`prefix/*` for a family)."""
 
-        def register(function: Callable[[dict[str, Any]], Verdict]) -> Callable[[dict[str, Any]], Verdict]:
-            check = Check(name, self.game, description, facts, function, example, self._declared(cites), self)
-            self.checks.append(check)
-            return function
+def quotes_of(module: ModuleType) -> Iterator[tuple[str, Quote]]:
+    """A quotes module's quotes by key: `DEFEND` is "defend", row i of `PASS_TABLE` "pass-table/i",
+    and an entry of a dict of quotes `GROUP["serge-blanco"]` "group/serge-blanco"."""
+    for name, item in vars(module).items():
+        key = name.lower().replace("_", "-")
+        if isinstance(item, Quote):
+            yield key, item
+        elif isinstance(item, Table):
+            yield from ((f"{key}/{i}", quote) for i, quote in enumerate(item.quotes))
+        elif isinstance(item, dict) and item and all(isinstance(q, Quote) for q in item.values()):
+            yield from ((f"{key}/{inner}", quote) for inner, quote in item.items())
 
-        return register
 
-    def unused_quotes(self) -> list[str]:
-        cited = {key for check in self.checks for key in check.quotes}
-        return sorted(set(self.quotes) - cited)
+# ---------------------------------------------------------------- facts and verdicts
 
 
 def validate_facts(check: Check, facts: dict[str, Any]) -> dict[str, Any]:

@@ -1,36 +1,70 @@
-"""A game's rules, loaded from its folder: checks are discovered, not listed."""
+"""A game's rules, loaded from its folder: checks are discovered, not listed.
+
+A game folder that has rules holds up to three modules, read as one package (relative imports
+work: `from .quotes import DEFEND`): `quotes.py`, the book's words its checks cite; `checks.py`,
+the checks; `geometry.py`, optional, how it settles whole states (`STATES = StateRules(...)`).
+Whatever a game's code raises while loading is one line naming the file.
+"""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
+import traceback
 from pathlib import Path
+from types import ModuleType
 
 from referee.errors import RefereeError
-from referee.rules.checks import Check, Rulebook
+from referee.rules.actions import StateRules
+from referee.rules.checks import Check, quotes_of
+from referee.rules.rulebook import Rulebook
+
+MODULES = ("quotes", "checks", "geometry")
 
 
 def load_rulebook(folder: Path) -> Rulebook | None:
-    """The game's declared rules (`corpus/<game>/checks.py` defines RULES), if it has checks."""
-    path = folder / "checks.py"
-    if not path.exists():
+    """The game's rules (quotes, checks and state rules), if its folder has a checks.py."""
+    if not (folder / "checks.py").exists():
         return None
-    module_name = f"referee_checks_{folder.name.replace('-', '_')}"
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
+    package = f"referee_rules_{folder.name.replace('-', '_')}"
+    modules = _load_package(folder, package)
+    states = getattr(modules.get("geometry"), "STATES", None)
+    if "geometry" in modules and not isinstance(states, StateRules):
+        raise RefereeError(f"{folder / 'geometry.py'}: defines no STATES = StateRules(...)")
+    quotes = dict(quotes_of(modules["quotes"])) if "quotes" in modules else {}
+    checks = [item for item in vars(modules["checks"]).values() if isinstance(item, Check)]
+    return Rulebook(folder.name, quotes, checks, states, where=str(folder))
+
+
+def _load_package(folder: Path, package: str) -> dict[str, ModuleType]:
+    """The folder's rule modules, freshly executed (a second load in one process reads them again)."""
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+    spec = importlib.util.spec_from_loader(package, loader=None, is_package=True)
+    assert spec is not None
+    root = importlib.util.module_from_spec(spec)
+    root.__path__ = [str(folder)]
+    sys.modules[package] = root
+    loaded = {}
     try:
-        spec.loader.exec_module(module)
+        for name in MODULES:
+            if (folder / f"{name}.py").exists():
+                loaded[name] = importlib.import_module(f"{package}.{name}")
     except Exception as exc:  # a game's own code: whatever it raises is the game's problem, said in one line
-        sys.modules.pop(module_name, None)
-        detail = f"line {exc.lineno}: {exc.msg}" if isinstance(exc, SyntaxError) else f"{type(exc).__name__}: {exc}"
-        raise RefereeError(f"{path}: cannot be loaded ({detail})") from None
-    rulebook = getattr(module, "RULES", None)
-    if not isinstance(rulebook, Rulebook):
-        raise RefereeError(f"{path}: defines no RULES = Rulebook(...)")
-    rulebook.module = module  # type: ignore[attr-defined]  # the game's state rules live beside its checks
-    return rulebook
+        for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+            del sys.modules[name]
+        raise RefereeError(_failure(folder, exc)) from None
+    return loaded
+
+
+def _failure(folder: Path, exc: Exception) -> str:
+    if isinstance(exc, SyntaxError):
+        return f"{exc.filename or folder}: cannot be loaded (line {exc.lineno}: {exc.msg})"
+    here = folder.resolve()
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).resolve().parent == here]
+    where = frames[-1].filename if frames else folder
+    return f"{where}: cannot be loaded ({type(exc).__name__}: {exc})"
 
 
 def load_game_checks(folder: Path) -> list[Check]:

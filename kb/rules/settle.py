@@ -64,7 +64,7 @@ def describe_check(check: Check) -> dict[str, Any]:
         "description": check.description,
         "facts": [fact.describe() for fact in check.facts],
         "example": check.example,
-        "cites": sorted({entry for entry, _ in check.quotes.values()}),
+        "cites": sorted({quote.entry for quote in check.quotes.values()}),
     }
 
 

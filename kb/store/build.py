@@ -28,7 +28,7 @@ from referee.books.translation import Translation, align
 from referee.errors import RefereeError
 from referee.rules.checks import Check
 from referee.rules.citations import verify_citations
-from referee.rules.loading import load_game_checks
+from referee.rules.loading import load_rulebook
 from referee.store.atomic import remove_leftovers
 from referee.store.lock import write_lock
 from referee.store.schema import (
@@ -205,19 +205,21 @@ def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) ->
     db["checks"].delete_where("game = ?", [game.id])
     db["checks"].insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
     db["check_entries"].insert_all(
-        {"check": c.name, "entry": entry} for c in checks for entry in sorted({e for e, _ in c.quotes.values()})
+        {"check": c.name, "entry": entry} for c in checks for entry in sorted({q.entry for q in c.quotes.values()})
     )
 
 
 def _verified_checks(game: Game, book: ParsedBook) -> list[Check]:
     """The game's checks, refused loudly if one cites an id or a quote the book does not have."""
-    checks = load_game_checks(game.folder)
+    rulebook = load_rulebook(game.folder)
+    if rulebook is None:
+        return []
     texts = {e.id: e.text for e in book.entries}
     tables = {e.id: e.table for e in book.entries}
-    problems = verify_citations(checks, texts.get, tables.get)
+    problems = verify_citations(rulebook, texts.get, tables.get)
     if problems:
-        raise RefereeError(f"{game.folder / 'checks.py'}: {problems[0]} ({len(problems)} problem(s))")
-    return checks
+        raise RefereeError(f"{game.folder / 'quotes.py'}: {problems[0]} ({len(problems)} problem(s))")
+    return rulebook.checks
 
 
 def select_games(games: list[Game], only: str | None) -> list[Game]:
