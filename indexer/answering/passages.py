@@ -157,8 +157,10 @@ def _table_passages(hit: Hit, whole_cosine: float, numbers: list[float]) -> list
     return [Passage(entry, quote, "row", whole_cosine, hit.score, row=row), whole]
 
 
-def candidates(searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str) -> list[Passage]:
-    """Every passage of the first DEPTH entries of `game`, with its features."""
+def candidates(
+    searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str, depth: int = DEPTH
+) -> list[Passage]:
+    """Every passage of the first `depth` entries of `game`, with its features."""
     unit_cosines = searcher.unit_cosines()
     vectors, mix = searcher.question_vectors(question, game)
     numbers = question_numbers(query)
@@ -166,7 +168,7 @@ def candidates(searcher: Searcher, hits: list[Hit], question: ParsedQuestion, ga
     bridged = question.bridged.get(searcher.language_of(game), []) if cross else []
     wanted = content_stems(searcher, question.text)  # without the game's name: it names the book
     passages: list[Passage] = []
-    for rank, hit in enumerate(hits[:DEPTH]):
+    for rank, hit in enumerate(hits[:depth]):
         position = searcher.index.entry_index[hit.entry.id]
         whole, cosines = unit_cosines.of_entry(position, vectors, mix)
         for passage in _entry_passages(hit, whole, cosines, numbers):

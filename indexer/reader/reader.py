@@ -1,0 +1,149 @@
+"""The trained reader, as shipped: heads, calibrations and thresholds in one file of arrays.
+
+`Reader.read` scores every candidate passage of a game's best entries; the best is the quote.
+`Reader.answerable` says how likely the book answers the question at all (calibrated on dev),
+`Reader.check_odds` how likely a check answers it. The file is package data
+(`referee/indexer/data/reader.npz`), rebuilt by `referee train` from the repository's own
+question sets; a missing or damaged file is an error the user sees, never a silent fallback.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from referee.errors import RefereeError
+from referee.indexer.answering.confidence import book_coverage
+from referee.indexer.answering.passages import Passage, candidates
+from referee.indexer.reader.features import passage_matrix, question_vector
+from referee.indexer.reader.heads import Head, Platt
+from referee.indexer.search.lexical import query_terms
+from referee.indexer.search.results import Hit, ParsedQuestion
+from referee.indexer.search.searcher import Searcher
+
+READER_FILE = Path(__file__).resolve().parent.parent / "data" / "reader.npz"
+DEPTH = 8  # entries whose passages the reader reads
+
+
+@dataclass
+class Gathered:
+    """What the reader reads for one game: the candidate passages of its first DEPTH entries,
+    their features, and the question's side facts (book coverage, words, language, guess)."""
+
+    game: str
+    passages: list[Passage]
+    features: np.ndarray  # PASSAGE_FEATURES, one row per passage
+    side: tuple[float, float, float, bool, float]  # book_coverage, missing_words, question_words, cross, guessed
+
+
+def gather(
+    searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str, guessed_game: float = 0.0
+) -> Gathered:
+    passages = candidates(searcher, hits, question, game, query, depth=DEPTH)
+    covered, words = book_coverage(searcher, question.text, game, question.language)
+    cross = question.language != searcher.language_of(game)
+    side = (covered / words if words else 0.0, float(words - covered), float(len(query_terms(question.text))), cross,
+            guessed_game)
+    return Gathered(game, passages, passage_matrix(passages, query), side)
+
+
+@dataclass
+class Reading:
+    """One game's candidates for a question, as the reader scored them (best first)."""
+
+    game: str
+    passages: list[Passage]
+    logits: np.ndarray  # the passage head's, one per passage, in `passages` order (best first)
+    question: np.ndarray  # QUESTION_FEATURES
+    order: np.ndarray  # the gathered passages' indices, best first
+    answerable: float = 0.0  # calibrated: the book answers the question
+    right: float = 0.0  # calibrated: the first passage is the answer
+
+    @property
+    def best(self) -> Passage | None:
+        return self.passages[0] if self.passages else None
+
+
+@dataclass(frozen=True)
+class Reader:
+    passages: Head
+    answerable_head: Head
+    checks: Head
+    passage_calibration: Platt
+    answerable_calibration: Platt
+    abstain_below: float  # answerable below this: the book does not say
+    check_at: float  # a check leads at or above this
+    game_temperature: float  # softmax temperature over the games' best logits
+    meta: dict = field(default_factory=dict)
+
+    def read(self, gathered: Gathered) -> Reading:
+        """The gathered candidates of one game, best first by the passage head, with the
+        calibrated odds that the book answers and that the first passage is the answer."""
+        logits = self.passages.logits(gathered.features)
+        order = np.argsort(-logits, kind="stable")
+        passages = [gathered.passages[i] for i in order]
+        logits = logits[order]
+        vector = question_vector(logits, passages, *gathered.side)
+        reading = Reading(gathered.game, passages, logits, vector, order)
+        reading.answerable = float(self.answerable_calibration(self.answerable_head.logits(vector[None, :]))[0])
+        reading.right = float(self.passage_calibration(logits[0])) if len(logits) else 0.0
+        return reading
+
+    def abstains(self, reading: Reading) -> bool:
+        return reading.best is None or reading.answerable < self.abstain_below
+
+    def confidence(self, reading: Reading) -> float:
+        """That the quote shown is the book's answer: the book answers, and this passage is it."""
+        return round(reading.answerable * reading.right, 3)
+
+    def game_odds(self, readings: list[Reading]) -> dict[str, float]:
+        """Each game's chance of holding the answer, from its best passage's logit."""
+        if not readings:
+            return {}
+        best = np.array([r.logits[0] if len(r.logits) else -10.0 for r in readings], dtype=np.float64)
+        z = np.exp((best - best.max()) / self.game_temperature)
+        z /= z.sum()
+        return {r.game: round(float(p), 3) for r, p in zip(readings, z, strict=True)}
+
+    # ------------------------------------------------------------------ the file
+
+    def save(self, path: Path) -> None:
+        arrays = {
+            **self.passages.arrays("passages"),
+            **self.answerable_head.arrays("answerable"),
+            **self.checks.arrays("checks"),
+            "numbers": np.array(
+                [self.passage_calibration.a, self.passage_calibration.b, self.answerable_calibration.a,
+                 self.answerable_calibration.b, self.abstain_below, self.check_at, self.game_temperature]
+            ),
+            "meta": np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial.npz")
+        np.savez_compressed(partial, **arrays)
+        partial.replace(path)
+
+
+def load_reader(path: Path = READER_FILE) -> Reader:
+    try:
+        with np.load(path) as data:
+            arrays = {key: data[key] for key in data.files}
+        n = arrays["numbers"]
+        return Reader(
+            passages=Head.from_arrays(arrays, "passages"),
+            answerable_head=Head.from_arrays(arrays, "answerable"),
+            checks=Head.from_arrays(arrays, "checks"),
+            passage_calibration=Platt(float(n[0]), float(n[1])),
+            answerable_calibration=Platt(float(n[2]), float(n[3])),
+            abstain_below=float(n[4]),
+            check_at=float(n[5]),
+            game_temperature=float(n[6]),
+            meta=json.loads(bytes(arrays["meta"]).decode()),
+        )
+    except FileNotFoundError:
+        raise RefereeError(f"the reader's weights are missing ({path}): run `referee train`") from None
+    except (OSError, ValueError, KeyError, IndexError) as exc:
+        raise RefereeError(f"the reader's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`") from None

@@ -1,0 +1,172 @@
+"""`referee train`: the reader rebuilt from the repository's own question sets, seed fixed.
+
+1. Gather every question of data/reader/ through the real search (`.examples`).
+2. The passage head ranks a question's candidates (train split, game given).
+3. The answerable head separates answerable questions from the books' silences, over what the
+   passage head's best candidate looks like; Platt scaling on dev makes both heads' logits
+   probabilities, and the abstention threshold is the one that keeps abstention on dev's
+   answerable questions at ABSTAIN_SHARE.
+4. The check head says whether a check answers a question; its threshold is the lowest at which
+   a settled check leads at most FALSE_LEAD_SHARE of dev's questions it does not settle.
+5. The games' temperature, for questions that name no game, fit on dev.
+Test is never read here: `benchmarks/answer_quality.py` judges it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from referee.indexer.reader.checking import read_checks
+from referee.indexer.reader.examples import Example, gather_examples, load_sets
+from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranking_head, threshold_keeping
+from referee.indexer.reader.heads import Head, Platt
+from referee.indexer.reader.reader import READER_FILE, Reader
+from referee.indexer.search.searcher import Searcher
+from referee.rules.checks import Check
+
+ABSTAIN_SHARE = 0.04  # of dev's answerable questions (the target is at most 0.05)
+FALSE_LEAD_SHARE = 0.015  # of dev's questions a check does not settle (the target is at most 0.02)
+TEMPERATURES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+
+
+@dataclass
+class TrainReport:
+    path: Path
+    seconds: float
+    examples: dict[str, int]
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+def sets_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.jsonl")):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _split(examples: list[Example], split: str, kinds: tuple[str, ...]) -> list[Example]:
+    return [e for e in examples if e.split == split and e.kind in kinds]
+
+
+def _passage_head(examples: list[Example], seed: int) -> Head:
+    train = [e for e in _split(examples, "train", ("answerable", "near-miss")) if e.answerable]
+    return fit_ranking_head([(e.gathered.features, e.labels) for e in train], seed=seed)
+
+
+def _interim(passages: Head) -> Reader:
+    """A reader with only its passage head, to read the candidates for the next heads."""
+    blank = Head(np.zeros(1, np.float32), np.ones(1, np.float32), ((np.zeros((1, 1), np.float32), np.zeros(1, np.float32)),))
+    return Reader(passages, blank, blank, Platt(1.0, 0.0), Platt(1.0, 0.0), 0.0, 1.0, 1.0)
+
+
+def _answerable_head(reader: Reader, examples: list[Example], seed: int) -> tuple[Head, Platt, Platt, float, dict]:
+    def rows(split: str):
+        chosen = _split(examples, split, ("answerable", "silent"))
+        readings = [reader.read(e.gathered) for e in chosen]
+        x = np.vstack([r.question for r in readings])
+        y = np.array([e.kind == "answerable" for e in chosen])
+        right = np.array([bool(e.labels[r.order[0]]) if r.passages else False for e, r in zip(chosen, readings, strict=True)])
+        top = np.array([r.logits[0] if len(r.logits) else -10.0 for r in readings])
+        return x, y, right, top
+    x_train, y_train, _, _ = rows("train")
+    head = fit_binary_head(x_train, y_train, seed=seed)
+    x_dev, y_dev, right_dev, top_dev = rows("dev")
+    answerable_calibration = fit_platt(head.logits(x_dev), y_dev)
+    passage_calibration = fit_platt(top_dev[y_dev], right_dev[y_dev])
+    odds = answerable_calibration(head.logits(x_dev))
+    threshold = threshold_keeping(odds[y_dev], ABSTAIN_SHARE)
+    figures = {
+        "dev first quote right": float(right_dev[y_dev].mean()),
+        "dev answerable abstained": float((odds[y_dev] < threshold).mean()),
+        "dev silent abstained": float((odds[~y_dev] < threshold).mean()),
+    }
+    return head, answerable_calibration, passage_calibration, threshold, figures
+
+
+def _check_rows(reader: Reader, searcher: Searcher, examples: list[Example], checks: list[Check], split: str):
+    """(features, labels, question index, settled) per question x check of its game."""
+    by_game: dict[str, list[Check]] = {}
+    for check in checks:
+        by_game.setdefault(check.game, []).append(check)
+    chosen = _split(examples, split, ("answerable", "settles", "near-miss"))
+    feats, labels, owners, settled, expected = [], [], [], [], []
+    for n, e in enumerate(chosen):
+        reading = reader.read(e.gathered)
+        for c in read_checks(reader, searcher, by_game.get(e.item["game"], []), e.question, e.item["q"], e.hits, reading):
+            feats.append(c.features)
+            labels.append(e.kind == "settles" and c.check.name == e.item["check"])
+            owners.append(n)
+            settled.append(not c.facts.missing)
+        expected.append(e.kind == "settles")
+    return np.vstack(feats), np.array(labels), np.array(owners), np.array(settled), np.array(expected)
+
+
+def _check_head(reader: Reader, searcher: Searcher, examples: list[Example], checks: list[Check], seed: int):
+    x, y, _, _, _ = _check_rows(reader, searcher, examples, checks, "train")
+    head = fit_binary_head(x, y, seed=seed)
+    x, y, owners, settled, expected = _check_rows(reader, searcher, examples, checks, "dev")
+    odds = 1.0 / (1.0 + np.exp(-np.clip(head.logits(x), -40, 40)))
+    best: dict[int, int] = {}
+    for row, owner in enumerate(owners):
+        if owner not in best or odds[row] > odds[best[owner]]:
+            best[owner] = row
+    tops = np.array(list(best.values()))
+    wrong_lead = ~y[tops] & settled[tops]  # the check that would lead does not settle the question
+    not_check = ~expected[owners[tops]]
+    candidates = sorted(set(np.round(odds[tops], 3)))
+    at = 1.0
+    for t in candidates:
+        if (wrong_lead & not_check & (odds[tops] >= t)).sum() <= FALSE_LEAD_SHARE * not_check.sum():
+            at = float(t)
+            break
+    leads = odds[tops] >= at
+    figures = {
+        "dev checks: settled right leads": float((leads & y[tops] & settled[tops] & ~not_check).sum() / max(1, (~not_check).sum())),
+        "dev checks: wrong leads on others": float((leads & wrong_lead & not_check).sum() / max(1, not_check.sum())),
+    }
+    return head, at, figures
+
+
+def _game_temperature(reader: Reader, examples: list[Example]) -> float:
+    """The temperature under which the games' best logits (plus the search's log-likelihood)
+    give dev's answerable questions their own game most often, then most surely."""
+    chosen = [e for e in _split(examples, "dev", ("answerable",)) if e.likelihood]
+    best = max(TEMPERATURES, key=lambda t: _log_likelihood(reader, chosen, t))
+    return float(best)
+
+
+def _log_likelihood(reader: Reader, chosen: list[Example], temperature: float) -> float:
+    total = 0.0
+    for e in chosen:
+        prior = e.likelihood.get(e.item["game"], 1e-6)
+        logit = reader.read(e.gathered).logits
+        total += float(logit[0] / temperature if len(logit) else -10) + np.log(max(prior, 1e-6))
+    return total
+
+
+def train_reader(
+    searcher: Searcher, checks: list[Check], sets: Path, out: Path = READER_FILE, seed: int = 0,
+    progress: Callable[[int], None] | None = None, limit: int | None = None,
+) -> TrainReport:
+    start = time.perf_counter()
+    items = [i for i in load_sets(sets) if i["split"] in ("train", "dev")]
+    items = items[:limit] if limit else items
+    examples = gather_examples(searcher, items, progress)
+    passages = _passage_head(examples, seed)
+    interim = _interim(passages)
+    answerable, answerable_calibration, passage_calibration, abstain_below, figures = _answerable_head(interim, examples, seed)
+    check_head, check_at, check_figures = _check_head(interim, searcher, examples, checks, seed)
+    temperature = _game_temperature(interim, examples)
+    meta = {"sets": sets_digest(sets), "seed": seed, "trained": time.strftime("%Y-%m-%d"),
+            "examples": len(examples), "figures": {**figures, **check_figures}}
+    reader = Reader(passages, answerable, check_head, passage_calibration, answerable_calibration,
+                    abstain_below, check_at, temperature, meta)
+    reader.save(out)
+    counts = {kind: sum(1 for e in examples if e.kind == kind) for kind in ("answerable", "silent", "settles", "near-miss")}
+    return TrainReport(out, time.perf_counter() - start, counts, meta["figures"])
