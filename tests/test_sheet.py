@@ -152,7 +152,7 @@ def test_sheet_config_is_validated(tmp_path: Path) -> None:
     toml.write_text(
         original.replace('kind = "rules"\nheading = "Object"', 'kind = "rules"\ncolour = 3\nheading = "Object"', 1)
     )
-    with pytest.raises(RefereeError, match="unknown key 'colour'"):
+    with pytest.raises(RefereeError, match=r"unknown key 'sheet\.blocks\[0\]\.colour'"):
         discover_games(tmp_path / "corpus")
     toml.write_text(original.replace("as a common supply.", "as a common pool."))
     games = discover_games(tmp_path / "corpus")

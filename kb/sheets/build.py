@@ -169,8 +169,8 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> Block:
     elif block.kind == "rules":
         made.units = [Unit([book.quote(line, count)]) for line in block.lines]
     elif block.kind == "table":
-        made.columns = [c.get(book.lang, book.game.language) for c in block.columns]
-        made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.rows]
+        made.columns = [c.get(book.lang, book.game.language) for c in block.table_columns]
+        made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.table_rows]
     else:
         made.rows, made.cites, made.note = _computed(block, book)
         made.columns = [block.row_header.get(book.lang, book.game.language)] + [
