@@ -48,7 +48,7 @@ class Conflict(Schema):
     reason: StrictStr = ""
 
 
-class Links(Schema):
+class LinksToml(Schema):
     page_index: Text | None = None  # the section that indexes topics to pages
 
 
@@ -67,7 +67,7 @@ class GameToml(Schema):
     parse: ParseConfig = Field(default_factory=ParseConfig)
     kinds: KindConfig = Field(default_factory=KindConfig)
     terms: dict[str, list[StrictStr]] = Field(default_factory=dict)  # a term -> what players call it
-    links: Links = Field(default_factory=Links)
+    links: LinksToml = Field(default_factory=LinksToml)
     precedence: list[PrecedenceRule] = Field(default_factory=list)
     overrides: list[Override] = Field(default_factory=list)
     conflicts: list[Conflict] = Field(default_factory=list)
