@@ -249,6 +249,16 @@ def test_a_games_rule_modules_use_only_the_authors_api(path: Path) -> None:
     assert [m for m in used if not m.startswith(allowed)] == []
 
 
+def test_no_two_classes_share_a_name() -> None:
+    """A name means one thing across the package (a `Block` of a sheet is not a translation's)."""
+    owners: dict[str, list[str]] = {}
+    for name, path in package_modules().items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                owners.setdefault(node.name, []).append(name)
+    assert {cls: where for cls, where in owners.items() if len(where) > 1} == {}
+
+
 # ---------------------------------------------------------------- size
 
 
