@@ -22,7 +22,7 @@ from referee.cli.common import (
     qualified_id,
     required_game,
 )
-from referee.paths import default_corpus_dir
+from referee.paths import corpus_dirs
 from referee.store.build import build_knowledge_base, select_games
 
 app = typer.Typer()
@@ -47,14 +47,17 @@ def _print_report(reports: list[dict[str, Any]], verbose: bool) -> None:
 def build(
     game: GameOption = None,
     db: DbOption = None,
-    corpus: Annotated[str | None, typer.Option(help="Corpus folder [env: REFEREE_CORPUS]")] = None,
+    corpus: Annotated[
+        str | None,
+        typer.Option(help="Corpus folder [env: REFEREE_CORPUS; default: the shipped books and your added games]"),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every dropped line.")] = False,
     json_: JsonOption = False,
 ) -> None:
     """Parse the corpus into the knowledge base and report what was dropped as noise."""
     from rich.progress import Progress  # rich: only commands that draw pay for its import
 
-    games = discover_games(Path(corpus) if corpus else default_corpus_dir())
+    games = discover_games(corpus_dirs(Path(corpus) if corpus else None))
     total = len(select_games(games, game))  # a wrong --game fails before any progress is drawn
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("Parsing rulebooks", total=total)

@@ -6,7 +6,15 @@ import sys
 
 import typer
 
-from referee.cli import check_commands, kb_commands, links_commands, search_commands, serve_commands, sheet_commands
+from referee.cli import (
+    add_commands,
+    check_commands,
+    kb_commands,
+    links_commands,
+    search_commands,
+    serve_commands,
+    sheet_commands,
+)
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 
 app = typer.Typer(
@@ -18,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(kb_commands.app)
+app.add_typer(add_commands.app)
 app.add_typer(search_commands.app)
 app.add_typer(links_commands.app)
 app.add_typer(check_commands.app)

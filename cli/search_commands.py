@@ -225,17 +225,23 @@ def ask(
 def eval_(
     ctx: typer.Context,
     questions: Annotated[Path, typer.Argument(help="Question set (JSON lines: id, game, q, gold).")],
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="The game of lines without a 'game' key (and of every line).")
+    ] = None,
     limit: Annotated[int, typer.Option("--limit", "-k", help="Results per question.")] = 5,
     no_game: Annotated[bool, typer.Option("--no-game", help="Only the run without the game given.")] = False,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Score search on a question set: hit@1/3/5 and MRR, overall and per game."""
+    """Score search on a question set: hit@1/3/5 and MRR, overall and per game.
+
+    Lines with an empty gold are unanswerable: scored as abstentions (does `ask` say the book
+    does not say?), never as misses."""
 
     if limit < 1:
         raise RefereeError("--limit must be at least 1")
-    qs = load_questions(questions)
     searcher = _searcher(ctx, db)
+    qs = load_questions(questions, store.resolve_game(searcher.db, game) if game is not None else None)
 
     games = store.games(searcher.db)
 
@@ -244,7 +250,13 @@ def eval_(
         result = searcher.search(question.q, choice, limit=limit)
         return [hit.to_dict() for hit in result.hits]
 
-    report = evaluate(qs, retrieve, k=limit, modes=(False,) if no_game else (True, False))
+    checks = corpus_checks()
+
+    def abstains(question, game_given: bool) -> bool:
+        choice = choose_game(games, question.q, given=question.game if game_given else None)
+        return not answer_question(searcher, question.q, checks.values(), choice).answered
+
+    report = evaluate(qs, retrieve, k=limit, modes=(False,) if no_game else (True, False), abstains=abstains)
     if json_:
         print_json(report)
         return
@@ -256,6 +268,9 @@ def eval_(
             typer.echo(
                 f"  {name:<18} {s['n']:>3} {s['hit@1']:>6.2f} {s['hit@3']:>6.2f} {s['hit@5']:>6.2f} {s['mrr']:>6.3f}"
             )
+        if "unanswerable" in data:
+            silent = data["unanswerable"]
+            typer.echo(f"  unanswerable       {silent['n']:>3} abstained {silent['abstained']:.2f}")
 
 
 @app.command()

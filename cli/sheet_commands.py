@@ -12,7 +12,7 @@ from referee import store
 from referee.books.gameconf import discover_games
 from referee.cli.common import DbOption, GameArgument, corpus_checks, db_path, friendly, required_game
 from referee.errors import RefereeError
-from referee.paths import default_corpus_dir
+from referee.paths import corpus_dirs
 from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
 from referee.sheets.markdown import to_markdown
@@ -61,6 +61,10 @@ def sheet(
         typer.Option(help="Language of the sheet: the book's (default) or one it has a translation in, e.g. en."),
     ] = None,
     pages: Annotated[int, typer.Option(help="Pages to fill: 1 (default) or 2 for a fuller sheet.")] = 1,
+    corpus: Annotated[
+        Path | None,
+        typer.Option(help="Corpus folder [env: REFEREE_CORPUS; default: the shipped books and your added games]"),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """A one-page quick-reference sheet built from the book's own words, every line cited.
@@ -72,7 +76,7 @@ def sheet(
         raise RefereeError(f"--pages must be 1 or 2, not {pages}")
     database = store.open_db(db_path(db))
     game_id = required_game(database, game)
-    config = next((g for g in discover_games(default_corpus_dir()) if g.id == game_id), None)
+    config = next((g for g in discover_games(corpus_dirs(corpus)) if g.id == game_id), None)
     if config is None:
         raise RefereeError(f"no corpus folder for {game_id}")
     target = output or (Path(f"{game_id}.{kind}") if kind in ("pdf", "png") else None)

@@ -23,7 +23,9 @@ class SetQuestion:
     gold: list[str]
 
 
-def load_questions(path: Path) -> list[SetQuestion]:
+def load_questions(path: Path, game: str | None = None) -> list[SetQuestion]:
+    """JSON lines of id, game, q and gold; `game` stands for a line's missing game. A line with an
+    empty gold is unanswerable: scored by whether the answer abstains, never as a miss."""
     if not path.is_file():
         raise RefereeError(f"{path}: question file not found")
     questions = []
@@ -36,7 +38,10 @@ def load_questions(path: Path) -> list[SetQuestion]:
             continue
         try:
             data = json.loads(line)
-            questions.append(SetQuestion(str(data["id"]), str(data["game"]), str(data["q"]), list(data["gold"])))
+            if "game" not in data and game is None:
+                raise KeyError("'game' (or give one with --game)")
+            which = str(data.get("game", game)) if game is None or "game" in data else game
+            questions.append(SetQuestion(str(data["id"]), which, str(data["q"]), list(data.get("gold", []))))
         except (ValueError, KeyError, TypeError) as exc:
             raise RefereeError(f"{path}:{number}: not a question line ({exc})") from None
         require_text(json.dumps(data, ensure_ascii=False), f"{path}:{number}")
@@ -55,7 +60,7 @@ def rank_of(results: list[dict[str, Any]], gold: list[str]) -> int | None:
 
 
 def summarise(ranks: list[int | None]) -> dict[str, float]:
-    n = len(ranks) or 1
+    n = len(ranks) or 1  # a set of unanswerable lines only has no answerable ranks
     summary = {f"hit@{k}": sum(1 for r in ranks if r is not None and r <= k) / n for k in KS}
     summary["mrr"] = sum(1 / r for r in ranks if r) / n
     summary["n"] = len(ranks)
@@ -67,12 +72,16 @@ def evaluate(
     retrieve: Callable[[SetQuestion, bool], list[dict[str, Any]]],
     k: int = 5,
     modes: tuple[bool, ...] = (True, False),
+    abstains: Callable[[SetQuestion, bool], bool] | None = None,
 ) -> dict[str, Any]:
-    """retrieve(question, game_given) -> ranked results with title and text."""
+    """retrieve(question, game_given) -> ranked results with title and text; abstains(question,
+    game_given) -> whether the answer says the book does not say (for the unanswerable lines)."""
     report: dict[str, Any] = {"k": k, "modes": {}}
+    answerable = [q for q in questions if q.gold]
+    unanswerable = [q for q in questions if not q.gold]
     for game_given in modes:
         per_question = []
-        for question in questions:
+        for question in answerable:
             results = retrieve(question, game_given)[:k]
             per_question.append(
                 {
@@ -89,4 +98,11 @@ def evaluate(
             "per_game": {g: summarise([q["rank"] for q in per_question if q["game"] == g]) for g in games},
             "questions": per_question,
         }
+        if unanswerable and abstains is not None:
+            abstained = [q.id for q in unanswerable if abstains(q, game_given)]
+            report["modes"]["game given" if game_given else "no game"]["unanswerable"] = {
+                "n": len(unanswerable),
+                "abstained": len(abstained) / len(unanswerable),
+                "answered": sorted({q.id for q in unanswerable} - set(abstained)),
+            }
     return report

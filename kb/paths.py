@@ -19,6 +19,7 @@ DB_ENV = "REFEREE_DB"
 CORPUS_ENV = "REFEREE_CORPUS"
 CACHE_ENV = "REFEREE_CACHE"
 GAME_ENV = "REFEREE_GAME"
+USER_CORPUS_ENV = "REFEREE_USER_CORPUS"
 
 
 def in_checkout(package_dir: Path = PACKAGE_DIR) -> bool:
@@ -41,6 +42,26 @@ def default_corpus_dir(package_dir: Path = PACKAGE_DIR) -> Path:
     if in_checkout(package_dir):
         return package_dir.parent / "corpus"
     return package_dir / "corpus"  # installed: the package referee.corpus, inside referee/
+
+
+def user_corpus_dir(package_dir: Path = PACKAGE_DIR) -> Path:
+    """Where `referee add` puts the games a user adds: data/corpus/ in a checkout, else the user
+    data folder's corpus/; `referee build` reads it beside the shipped books."""
+    if os.environ.get(USER_CORPUS_ENV):
+        return Path(os.environ[USER_CORPUS_ENV])
+    if in_checkout(package_dir):
+        return package_dir.parent / "data" / "corpus"
+    return data_dir() / "corpus"
+
+
+def corpus_dirs(given: Path | None = None) -> list[Path]:
+    """The folders games are read from: the one given (--corpus, REFEREE_CORPUS) alone, else the
+    shipped books and the user's added games."""
+    if given is not None:
+        return [given]
+    if os.environ.get(CORPUS_ENV):
+        return [Path(os.environ[CORPUS_ENV])]
+    return [default_corpus_dir(), user_corpus_dir()]
 
 
 def data_dir() -> Path:

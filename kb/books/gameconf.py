@@ -11,11 +11,12 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StrictStr, field_validator
 
-from referee.books.formats import read_rulebook
+from referee.books.document import Document
+from referee.books.formats import FORMATS, format_of, read_document
 from referee.books.parseconf import KindConfig, ParseConfig
 from referee.books.sheetconf import SheetConf
 from referee.errors import RefereeError
@@ -73,6 +74,7 @@ class GameToml(Schema):
     conflicts: list[Conflict] = Field(default_factory=list)
     sheet: SheetConf | None = None
     translations: dict[str, Text] = Field(default_factory=dict)  # language code -> file beside the book
+    format: Literal[FORMATS] | None = None  # type: ignore[valid-type]  # how the rulebook is read; default: by its suffix
 
     @field_validator("translations")
     @classmethod
@@ -102,13 +104,18 @@ class Game:
     conflicts: list[Conflict] = field(default_factory=list)
     translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
     sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], referee.books.sheetconf)
+    format: str = "text"  # how the rulebook is read: text, markdown, html or pdf (referee.books.formats)
 
     def names(self) -> set[str]:
         """What a player may call the game (case-insensitive): id, title and aliases."""
         return {n.casefold().strip() for n in (self.id, self.title, *self.aliases)}
 
+    def read_document(self) -> Document:
+        return read_document(self.rulebook, self.format, self.parse)
+
     def read_rulebook(self) -> str:
-        return read_rulebook(self.rulebook)
+        """The text every quote is a slice of (the visible text, for markdown, HTML and PDF)."""
+        return self.read_document().text
 
 
 def load_game(folder: Path) -> Game:
@@ -125,6 +132,7 @@ def load_game(folder: Path) -> Game:
     if not GAME_ID.match(folder.name):
         raise RefereeError(f"{folder}: folder name is not a valid game id (lower-case letters, digits, '-')")
     toml = validated(GameToml, raw, str(path))
+    rulebook = _inside(folder, toml.rulebook, path, "'rulebook'")
     return Game(
         id=folder.name,
         title=toml.title,
@@ -132,7 +140,7 @@ def load_game(folder: Path) -> Game:
         players=toml.players,
         aliases=list(toml.aliases),
         folder=folder,
-        rulebook=_inside(folder, toml.rulebook, path, "'rulebook'"),
+        rulebook=rulebook,
         parse=toml.parse,
         kinds=toml.kinds,
         raw=raw,
@@ -145,6 +153,7 @@ def load_game(folder: Path) -> Game:
             lang: _inside(folder, name, path, f"translations.{lang}") for lang, name in toml.translations.items()
         },
         sheet=toml.sheet,
+        format=format_of(rulebook, toml.format) if rulebook.is_file() else toml.format or "text",
     )
 
 
@@ -169,13 +178,29 @@ def _unique_names(games: list[Game]) -> None:
             owner[name] = game
 
 
-def discover_games(corpus_dir: Path) -> list[Game]:
-    """Every folder with a game.toml is a game; adding a game needs nothing else."""
-    if not corpus_dir.is_dir():
-        raise RefereeError(f"{corpus_dir}: corpus folder not found")
-    folders = sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
+def game_folders(corpus_dir: Path) -> list[Path]:
+    return sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
+
+
+def discover_games(corpus_dir: Path | list[Path]) -> list[Game]:
+    """Every folder with a game.toml is a game; adding a game needs nothing else.
+
+    Given several corpus folders (the shipped books and the user's added games), the first must
+    hold games and the others may be missing or empty; a game id or name twice is an error."""
+    dirs = corpus_dir if isinstance(corpus_dir, list) else [corpus_dir]
+    if not dirs[0].is_dir():
+        raise RefereeError(f"{dirs[0]}: corpus folder not found")
+    folders = [f for d in dirs if d.is_dir() for f in game_folders(d)]
     if not folders:
-        raise RefereeError(f"{corpus_dir}: no game folders (each needs a game.toml)")
+        raise RefereeError(f"{dirs[0]}: no game folders (each needs a game.toml)")
+    seen: dict[str, Path] = {}
+    for folder in folders:
+        if folder.name in seen:
+            raise RefereeError(f"{folder}: the game id {folder.name!r} is already {seen[folder.name]}")
+        seen[folder.name] = folder
     games = [load_game(folder) for folder in folders]
     _unique_names(games)
     return games
+
+
+TOP_KEYS = frozenset(GameToml.model_fields)  # every key its table may hold (docs/adding-a-game.md lists them)

@@ -9,15 +9,14 @@ lost silently.
 from __future__ import annotations
 
 import bisect
-import re
-from collections import Counter
 from dataclasses import dataclass
 
-from referee.books.entries import Dropped, Entry, ParsedBook, Section
+from referee.books.entries import Dropped, ParsedBook, Section
 from referee.books.gameconf import Game
-from referee.books.headings import Heading, heading_rules, mark_headings, slugify, split_heading_number
+from referee.books.headings import Heading, heading_rules, mark_headings
 from referee.books.lines import BULLET, NUMBERED, Lines, Piece, body_pieces, find_end_heading_list, find_toc, mark_noise
 from referee.books.parseconf import FlatTable, ParseConfig
+from referee.books.sections import EntryWriter, classify, make_sections, split_inline_notes
 
 SHORT_ITEM_WORDS = 6
 
@@ -185,140 +184,6 @@ def _merge_lead_ins(units: list[Chunk | Heading]) -> list[Chunk | Heading]:
     return out
 
 
-# ---------------------------------------------------------------- sections and entries
-
-
-def _section_keys(headings: list[Heading], conf: ParseConfig) -> list[str]:
-    """Printed numbers where the book numbers its sections uniquely, else title slugs."""
-    numbers = [split_heading_number(h.piece.text)[0] for h in headings]
-    number_counts = Counter(n.lower() for n in numbers if n)
-    use_numbers = conf.section_ids == "number"
-    slugs = [slugify(split_heading_number(h.piece.text)[1]) for h in headings]
-    slug_counts = Counter(slugs)
-    keys: list[str] = []
-    taken: set[str] = set()
-    parents: list[int | None] = _parents(headings)
-    for k in range(len(headings)):
-        number = numbers[k]
-        if use_numbers and number and number_counts[number.lower()] == 1:
-            key = number.lower()
-        elif slug_counts[slugs[k]] > 1 and parents[k] is not None:
-            key = f"{keys[parents[k]]}/{slugs[k]}"  # type: ignore[index]
-        else:
-            key = slugs[k]
-        while key in taken:
-            key += "-2"
-        keys.append(key)
-        taken.add(key)
-    return keys
-
-
-def _parents(headings: list[Heading]) -> list[int | None]:
-    """Each heading's parent: the nearest earlier heading of a lower level (a stack, so linear)."""
-    parents: list[int | None] = []
-    open_: list[int] = []  # indices of headings that can still parent, levels strictly increasing
-    for k, heading in enumerate(headings):
-        while open_ and headings[open_[-1]].level >= heading.level:
-            open_.pop()
-        parents.append(open_[-1] if open_ else None)
-        open_.append(k)
-    return parents
-
-
-def _sections(game: Game, headings: list[Heading]) -> list[Section]:
-    keys = _section_keys(headings, game.parse)
-    parents = _parents(headings)
-    sections: list[Section] = []
-    for k, heading in enumerate(headings):
-        number, title = split_heading_number(heading.piece.text)
-        parent = parents[k]
-        path = (sections[parent].path if parent is not None else []) + [heading.piece.text]
-        sections.append(
-            Section(
-                id=f"{game.id}/{keys[k]}",
-                game=game.id,
-                key=keys[k],
-                number=number,
-                title=title,
-                heading=heading.piece.text,
-                level=heading.level,
-                parent=sections[parent].id if parent is not None else None,
-                path=path,
-                position=k,
-                line=heading.piece.line,
-            )
-        )
-    return sections
-
-
-def _split_inline_notes(unit: Chunk, conf: ParseConfig, source: str) -> list[tuple[int, int, str | None]]:
-    """(start, end, forced kind) spans of a unit, an editor's inline remark cut out as a note."""
-    start, end = unit.text_start, unit.end
-    text = source[start:end]
-    for pattern in conf.inline_notes:
-        match = pattern.search(text)
-        if match and match.start() > 0:
-            before_end = start + len(text[: match.start()].rstrip())
-            spans = [(start, before_end, None), (start + match.start(), start + match.end(), "note")]
-            if match.end() < len(text) and text[match.end() :].strip():
-                rest = start + match.end() + (len(text[match.end() :]) - len(text[match.end() :].lstrip()))
-                spans.append((rest, end, None))
-            return spans
-    return [(start, end, None)]
-
-
-TEXT_KINDS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^Q: .+ A: "), "faq"),
-    (re.compile(r"^Tip:"), "tip"),
-    (re.compile(r"^(Editor's|Translator's|Source) note\b|^Note on the printed"), "note"),
-    (re.compile(r"shown as graphics in the printed rulebook|not transcribed in this file"), "note"),
-    (re.compile(r"^\((Printed in the rulebook|Figs?\b)|^Figures?\b|^\(Fig"), "note"),
-    (
-        re.compile(r"^(Examples?|For example)\b|^The manual's examples?\b|^[\w' -]{0,40}\bexamples?\b[^.:]{0,40}:"),
-        "example",
-    ),
-    (re.compile(r"^Exercise\b"), "example"),
-]
-
-
-def _section_chain(section: Section | None, by_id: dict[str, Section]) -> list[Section]:
-    chain = []
-    while section is not None:
-        chain.append(section)
-        section = by_id.get(section.parent) if section.parent else None
-    return chain
-
-
-def _section_names(section: Section) -> set[str]:
-    return {section.key, section.key.rsplit("/", 1)[-1], slugify(section.title)}
-
-
-def _classify(text: str, unit: Chunk, section: Section | None, game: Game, by_id: dict[str, Section]) -> str:
-    for pattern, kind in TEXT_KINDS:
-        if pattern.search(text):
-            return kind
-    kinds = game.kinds
-    chain = _section_chain(section, by_id)
-    under_cards = any(_section_names(s) & set(kinds.card_under) for s in chain[1:])
-    if kinds.card_pattern and under_cards and kinds.card_pattern.search(text):
-        return "card"
-    if kinds.definition_pattern and kinds.definition_pattern.search(text):
-        return "definition"
-    if unit.kind_hint in ("table", "procedure"):
-        return unit.kind_hint
-    if section is not None:
-        configured = next((kinds.by_section[n] for n in _section_names(section) if n in kinds.by_section), None)
-        if configured == "flavour":
-            return "rule" if unit.kind_hint in ("bullet", "list") else "flavour"
-        if configured == "definition":
-            return "definition" if unit.kind_hint == "bullet" and ":" in text else "rule"
-        if configured:
-            return configured
-        if section.title.startswith("Tip:"):
-            return "tip"
-    return "rule"
-
-
 def parse_book(game: Game, text: str) -> ParsedBook:
     """Parse one rulebook; pure: the same text and game.toml give the same ids."""
     conf = game.parse
@@ -331,41 +196,23 @@ def parse_book(game: Game, text: str) -> ParsedBook:
     units = _build_chunks(marked, conf)
 
     headings = [u for u in units if isinstance(u, Heading)]
-    sections = _sections(game, headings)
+    sections = make_sections(game, headings)
     by_id = {s.id: s for s in sections}
     book = ParsedBook(game=game.id, sections=sections)
 
     current: Section | None = None
-    counters: Counter[str] = Counter()
+    writer = EntryWriter(game, book)
     heading_index = 0
     for unit in units:
         if isinstance(unit, Heading):
             current = sections[heading_index]
             heading_index += 1
             continue
-        for start, end, forced in _split_inline_notes(unit, conf, text):
+        for start, end, forced in split_inline_notes(unit.text_start, unit.end, conf, text):
             body = text[start:end]
-            kind = forced or _classify(body, unit, current, game, by_id)
-            key = current.key if current else "front"
-            counters[key] += 1
-            book.entries.append(
-                Entry(
-                    id=f"{game.id}/{key}/{counters[key]}",
-                    game=game.id,
-                    section_id=current.id if current else None,
-                    number=current.number if current else None,
-                    title=current.title if current else "",
-                    path=current.path if current else [],
-                    kind=kind,
-                    lang=game.language,
-                    text=body,
-                    position=len(book.entries),
-                    line=bisect.bisect_right(lines.starts, start),
-                    start=start,
-                    end=end,
-                    table=unit.table if forced is None else None,
-                )
-            )
+            kind = forced or classify(body, unit.kind_hint, current, game, by_id)
+            line = bisect.bisect_right(lines.starts, start)
+            writer.add(current, kind, body, line, start, end, table=unit.table if forced is None else None)
 
     dropped = [Dropped(line=i + 1, text=lines.raws[i], reason=r) for i, r in lines.dropped.items()]
     book.dropped = sorted(dropped + lines.span_drops, key=lambda d: d.line)

@@ -39,6 +39,7 @@ class ParseConfig(Schema):
     flat_tables: list[FlatTable] = Field(default_factory=list)
     inline_notes: list[Regex] = Field(default_factory=list)
     section_ids: Literal["number", "title"] = "number"
+    keep_tags: Flag = False  # markdown, HTML, PDF: keep bracketed tags that recur through the book
 
 
 KIND_NAMES = ("rule", "definition", "procedure", "table", "example", "tip", "faq", "flavour", "note", "card")
@@ -72,3 +73,6 @@ class KindConfig(Schema):
     def by_section(self) -> dict[str, str]:
         """Section key -> the kind of its text (a key named under two kinds takes the later one)."""
         return {key: kind for kind in KIND_NAMES for key in getattr(self, kind)}
+
+
+PARSE_KEYS = frozenset(ParseConfig.model_fields)  # every key its table may hold (docs/adding-a-game.md lists them)

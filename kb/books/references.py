@@ -133,7 +133,7 @@ class _Resolver:
         named = sorted((t for t in self.pages if norm(t) and norm(t) in before), key=len, reverse=True)
         named_here = [t for t in named if self.pages[t] == page]
         if not self.pages:
-            return Edge(entry.id, None, "page", anchor, "the book has no page index to resolve pages")
+            return self._printed_page(entry, page, anchor)
         if named_here:
             topic, note = named_here[0], ""
         elif named:
@@ -148,6 +148,17 @@ class _Resolver:
         if section is None:
             return Edge(entry.id, None, "page", anchor, f"index topic {topic!r} matches no heading")
         return Edge(entry.id, section.id, "page", anchor, note)
+
+    def _printed_page(self, entry: Entry, page: int, anchor: str) -> Edge:
+        """A PDF keeps each section's page: "see page 12" is the first section on page 12 (or the
+        one running onto it)."""
+        paged = [s for s in self.sections if s.page is not None]
+        if not paged:
+            return Edge(entry.id, None, "page", anchor, "the book has no page index to resolve pages")
+        on = [s for s in paged if s.page == page] or [s for s in paged if s.page < page][-1:]
+        if not on or page > max(s.page for s in paged) + 1:  # type: ignore[operator]
+            return Edge(entry.id, None, "page", anchor, f"the book has no page {page}")
+        return Edge(entry.id, on[0].id, "page", anchor, f"the section on page {page}")
 
     def numbered(self, entry: Entry, number: str, anchor: str, kind: str) -> Edge:
         section = self.by_number.get(number.lower())

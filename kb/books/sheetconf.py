@@ -155,7 +155,7 @@ class BlockConf(Schema):
 class SheetConf(Schema):
     title: Label = Labelled({"": ""})
     sentences: Annotated[WholeNumber, Field(ge=1)] = 2
-    blocks: Annotated[list[BlockConf], Field(min_length=1)]
+    blocks: list[BlockConf] = Field(default_factory=list)  # none: the first sheet (referee.sheets.auto) with this title
 
     @model_validator(mode="before")
     @classmethod
@@ -165,3 +165,7 @@ class SheetConf(Schema):
             blocks = [{"priority": i + 1, **b} if isinstance(b, dict) else b for i, b in enumerate(raw["blocks"])]
             return {**raw, "blocks": blocks}
         return raw
+
+
+SHEET_KEYS = frozenset(SheetConf.model_fields)  # the keys [sheet] may hold (docs/adding-a-game.md)
+BLOCK_KEYS = frozenset(BlockConf.model_fields)  # and each [[sheet.blocks]]

@@ -22,7 +22,8 @@ from referee.books.text import sentences
 from referee.errors import RefereeError
 from referee.rules.checks import Check
 from referee.rules.settle import settle
-from referee.sheets.layout import ELISION, Block, Excerpt, Sheet, Unit
+from referee.sheets.auto import auto_sheet
+from referee.sheets.layout import ELISION, Excerpt, Sheet, SheetBlock, Unit
 
 
 def _split_ref(ref: str) -> tuple[str, str | None, str | None]:
@@ -160,10 +161,12 @@ def _cell(ref: str, book: _Book, count: int) -> Excerpt | str:
     return "—" if ref.strip() in ("—", "-") else book.quote(ref, count)
 
 
-def _block(block: BlockConf, book: _Book, conf: SheetConf) -> Block:
+def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     count = block.sentences or conf.sentences
     heading = block.heading.get(book.lang, book.game.language)
-    made = Block(block.kind, heading, block.priority, [], block.required, transpose=block.transpose, wide=block.wide)
+    made = SheetBlock(
+        block.kind, heading, block.priority, [], block.required, transpose=block.transpose, wide=block.wide
+    )
     if block.kind == "sequence":
         made.units = _sequence_units(block, book, count)
     elif block.kind == "rules":
@@ -184,8 +187,8 @@ def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check],
     """The game's sheet as data, from its [sheet]: `checks` (the corpus's, by name) work out its
     computed tables; `lang` is the book's language (default) or one it has a translation in."""
     conf: SheetConf | None = game.sheet
-    if conf is None:
-        raise RefereeError(f"{game.id} has no [sheet] in its game.toml")
+    if conf is None or not conf.blocks:  # no [sheet], or one with a title only: a sheet from the book's structure
+        conf = auto_sheet(db, game, conf)
     lang = lang or game.language
     if lang != game.language and lang not in game.translations:
         have = ", ".join([game.language, *sorted(game.translations)])

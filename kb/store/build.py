@@ -22,7 +22,7 @@ from referee.books.formats import read_rulebook
 from referee.books.gameconf import Game
 from referee.books.ids import ascii_ids
 from referee.books.links import link_book
-from referee.books.parse import parse_book
+from referee.books.structure import parse_document
 from referee.books.text import norm
 from referee.books.translation import Translation, align
 from referee.errors import RefereeError
@@ -184,6 +184,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
                 "start": e.start,
                 "end": e.end,
                 "table_json": json.dumps(e.table, ensure_ascii=False) if e.table else None,
+                "page": e.page,
                 "game_token": game_token(e.game),
                 "ascii_id": forms[e.id],
             }
@@ -250,7 +251,7 @@ def writable_target(db_path: Path) -> Path:
 
 
 def _parse_game(game: Game) -> tuple[Game, ParsedBook, GameReport]:
-    book = parse_book(game, game.read_rulebook())
+    book = parse_document(game, game.read_document())
     report = _report(book, link_book(game, book))
     report.checks = _verified_checks(game, book)
     report.translations = _aligned_translations(game, book)

@@ -15,7 +15,7 @@ from pathlib import Path
 import sqlite_utils
 
 # One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
-SCHEMA_VERSION = 2  # 2: ASCII ids and aligned translations
+SCHEMA_VERSION = 3  # 2: ASCII ids and aligned translations; 3: pages (PDF books)
 
 
 APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
@@ -106,6 +106,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
             "path": str,
             "position": int,
             "line": int,
+            "page": int,
             "ascii_id": str,
         },
         pk="id",
@@ -128,6 +129,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
             "start": int,
             "end": int,
             "table_json": str,
+            "page": int,
             "game_token": str,
             "ascii_id": str,
         },

@@ -1,0 +1,235 @@
+"""Markdown (CommonMark with pipe tables) read by its structure, with markdown-it-py.
+
+Headings keep their levels, lists their nesting and numbers, tables their cells; emphasis,
+link targets, images and HTML are left out of the visible text, and every visible character
+keeps where it came from in the file (referee.books.document). A bracketed tag repeated
+through the book (`[Core]`, `[p. 12]`) and footnote marks (`[^3]`) are cut from the quote and
+reported, without splitting the sentence they sat in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from referee.books.document import DECODED, Builder, Document, Item
+from referee.books.entries import Dropped
+from referee.books.formats.text import read_text as read_file
+from referee.books.parseconf import ParseConfig
+
+FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+TAG = re.compile(r"\[(?!\^)([^\[\]\n]{1,40})\](?![(\[:])")
+FOOTNOTE = re.compile(r"[ \t]*\[\^[^\]\s]{1,20}\]")
+TAG_MIN_REPEATS = 3
+
+
+def read(path: Path, conf: ParseConfig | None = None) -> Document:
+    return read_text(read_file(path), conf or ParseConfig())
+
+
+def repeated_tags(source: str) -> Counter[str]:
+    """Bracketed tags that are not links and recur through the book: source marks, not words."""
+    counts = Counter(m.group(0) for m in TAG.finditer(source))
+    return Counter({tag: n for tag, n in counts.items() if n >= TAG_MIN_REPEATS})
+
+
+def read_text(source: str, conf: ParseConfig) -> Document:
+    title = None
+    masked = source
+    front = FRONT_MATTER.match(source)
+    if front:
+        found = re.search(r"^title:\s*[\"']?(.+?)[\"']?\s*$", front.group(1), re.M)
+        title = found.group(1) if found else None
+        masked = re.sub(r"[^\n]", " ", front.group(0)) + source[front.end() :]
+    reader = _Reader(source, conf)
+    if front:
+        reader.out.dropped.append(Dropped(1, front.group(0).split("\n", 1)[0] + " …", "front matter"))
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    reader.walk(md.parse(masked))
+    return reader.out.document("markdown", title=title)
+
+
+class _Reader:
+    def __init__(self, source: str, conf: ParseConfig) -> None:
+        self.source = source
+        self.out = Builder(source)
+        self.cursor = 0
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        cuts = [FOOTNOTE.pattern]
+        self.tags = {} if conf.keep_tags else repeated_tags(source)
+        cuts += [r"[ \t]*" + re.escape(tag) for tag in sorted(self.tags, key=len, reverse=True)]
+        cuts += [rule.pattern.pattern for rule in conf.noise_spans]
+        self.reasons = {rule.pattern.pattern: rule.reason for rule in conf.noise_spans}
+        self.cut = re.compile("|".join(f"(?:{c})" for c in cuts))
+
+    # ------------------------------------------------------------ inline text
+
+    def _line(self, token: Token) -> int:
+        return token.map[0] + 1 if token.map else self.source.count("\n", 0, self.cursor) + 1
+
+    def _align(self, text: str) -> None:
+        self.cursor = self.out.align(text, self.cursor)
+
+    def _text(self, text: str, line: int, at_start: bool) -> None:
+        kept, last = [], 0
+        for match in self.cut.finditer(text):
+            if match.end() == match.start():
+                continue
+            kept.append(text[last : match.start()])
+            last = match.end()
+            cut = match.group(0).strip()
+            reason = next((r for p, r in self.reasons.items() if re.fullmatch(p, match.group(0))), None)
+            if reason is None:
+                reason = "bracketed tag repeated through the book" if cut in self.tags else "footnote mark"
+            self.out.dropped.append(Dropped(line, cut, reason))
+        kept.append(text[last:])
+        for piece in kept:
+            if at_start and self.out.size == self._block_start:
+                piece = piece.lstrip()
+            if piece:
+                self._align(piece)
+
+    def inline(self, token: Token) -> bool:
+        """Write a paragraph's or heading's text; whether all of it is bold (a name, or a heading)."""
+        if token.map:
+            self.cursor = max(self.cursor, self.line_starts[min(token.map[0], len(self.line_starts) - 1)])
+        line = self._line(token)
+        self._block_start = self.out.size
+        depth, strong_chars, plain_chars = 0, 0, 0
+        for child in token.children or []:
+            kind = child.type
+            if kind in ("strong_open", "em_open") and child.markup in ("**", "__"):
+                depth += 1
+            elif kind in ("strong_close", "em_close") and child.markup in ("**", "__"):
+                depth -= 1
+            elif kind in ("text", "code_inline"):
+                count = len(child.content.strip())
+                if depth:
+                    strong_chars += count
+                else:
+                    plain_chars += count
+                self._text(child.content, line, True)
+            elif kind == "softbreak":
+                at = self.source.find("\n", self.cursor)
+                self.out.put(" ", at if at >= 0 else self.cursor, DECODED, 1)
+                self.cursor = at + 1 if at >= 0 else self.cursor
+            elif kind == "hardbreak":
+                self.out.add("\n")
+            elif kind == "image":
+                self.out.dropped.append(Dropped(line, f"![{child.content}]", "image"))
+        self.out.trim()
+        return strong_chars > 0 and plain_chars == 0
+
+    # ------------------------------------------------------------ blocks
+
+    def walk(self, tokens: list[Token]) -> None:
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            kind = token.type
+            if kind == "heading_open":
+                start = self.out.size
+                self.inline(tokens[i + 1])
+                self.out.block("heading", start, self._line(token), level=int(token.tag[1]))
+                i += 3
+            elif kind == "paragraph_open":
+                start = self.out.size
+                strong = self.inline(tokens[i + 1])
+                self.out.block("paragraph", start, self._line(token), strong=strong)
+                i += 3
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                i = self.list_(tokens, i)
+            elif kind == "table_open":
+                i = self.table(tokens, i)
+            elif kind in ("fence", "code_block"):
+                start = self.out.size
+                self.code(token)
+                self.out.block("paragraph", start, self._line(token))
+                i += 1
+            else:
+                if kind == "html_block" and token.content.strip():
+                    html = token.content.strip()[:70]
+                    self.out.dropped.append(Dropped(self._line(token), html, "HTML in the markdown"))
+                i += 1
+
+    def code(self, token: Token) -> None:
+        lines = token.content.rstrip("\n").split("\n")
+        for k, line in enumerate(lines):
+            if k:
+                self.out.add("\n")
+            if line.strip():
+                self._align(line.strip())
+
+    def list_(self, tokens: list[Token], i: int) -> int:
+        start, line = self.out.size, self._line(tokens[i])
+        items: list[Item] = []
+        depth = -1
+        stack: list[list] = []  # per open list: [ordered, counter]
+        open_items: list[list] = []  # per open item: [start, end or None, depth, ordered, paragraphs]
+        while i < len(tokens):
+            token = tokens[i]
+            kind = token.type
+            if kind in ("bullet_list_open", "ordered_list_open"):
+                if open_items and open_items[-1][1] is None:
+                    open_items[-1][1] = self.out.size
+                depth += 1
+                first = int(token.attrGet("start") or 1) if kind == "ordered_list_open" else 1
+                stack.append([kind == "ordered_list_open", first])
+            elif kind in ("bullet_list_close", "ordered_list_close"):
+                stack.pop()
+                depth -= 1
+                if depth < 0:
+                    i += 1
+                    break
+            elif kind == "list_item_open":
+                ordered, number = stack[-1]
+                stack[-1][1] += 1
+                if self.out.size > start:
+                    self.out.add("\n")
+                marker = f"{token.info or number}{token.markup or '.'}" if ordered else "•"
+                self.out.add("  " * depth + marker + " ")
+                open_items.append([self.out.size, None, depth, ordered, 0])
+            elif kind == "list_item_close":
+                item = open_items.pop()
+                end = item[1] if item[1] is not None else self.out.size
+                items.append(Item(item[0], end, item[2], item[3]))
+            elif kind == "paragraph_open":
+                item = open_items[-1]
+                if item[4]:
+                    self.out.add("\n" + "  " * (item[2] + 1))
+                item[4] += 1
+                self.inline(tokens[i + 1])
+                i += 2
+            elif kind in ("fence", "code_block"):
+                self.out.add("\n" + "  " * (depth + 1))
+                self.code(token)
+            elif kind == "heading_open":
+                self.inline(tokens[i + 1])
+                i += 2
+            i += 1
+        items.sort(key=lambda it: it.start)
+        self.out.block("list", start, line, items=[it for it in items if it.end > it.start])
+        return i
+
+    def table(self, tokens: list[Token], i: int) -> int:
+        start, line = self.out.size, self._line(tokens[i])
+        rows: list[list[str]] = []
+        while tokens[i].type != "table_close":
+            token = tokens[i]
+            if token.type == "tr_open":
+                if rows:
+                    self.out.add("\n")
+                rows.append([])
+            elif token.type == "inline":
+                if rows[-1]:
+                    self.out.add("\t")
+                at = self.out.size
+                self.inline(token)
+                rows[-1].append(self.out.tail(self.out.size - at))
+            i += 1
+        self.out.block("table", start, line, rows=rows)
+        return i + 1

@@ -1,0 +1,158 @@
+"""A new game's folder from a rulebook file: its format, language, title, id and a game.toml
+that works without editing (`referee add`, which writes and builds it: referee.store.add).
+
+Everything guessed is said (`Proposal.guessed`), so the user knows what to check; everything
+can be changed afterwards in game.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from referee.books.formats import SUFFIXES, format_of, read_document
+from referee.books.gameconf import GAME_ID
+from referee.books.headings import slugify
+from referee.books.ids import ascii_id
+from referee.books.language import guess_language
+from referee.errors import RefereeError
+
+MARKDOWN_SIGNS = re.compile(r"^(?:#{1,6} \S|\|? ?:?-{3,}:? ?\|)", re.M)
+CONTENTS_LINE = re.compile(r"^\s*(table of contents|contents|зміст|inhalt|sommaire|índice|indice)\s*$", re.I | re.M)
+NUMBERED_HEADING = r"^\d{1,2}(?:\.\d{1,2})*\.?\s+\w[^.!?:]{0,60}$"
+CAPS_LINE = re.compile(r"^[^\Wa-zа-яіїєґ]{3}[^a-zа-яіїєґ.:]{0,60}$", re.M)
+MAX_BOOK_BYTES = 200 * 1024 * 1024
+
+
+@dataclass
+class Proposal:
+    id: str
+    title: str
+    language: str
+    format: str
+    book: Path  # the rulebook file, copied as received
+    files: list[Path]  # what goes into the folder
+    toml: str | None  # game.toml to write (None: the folder brings its own)
+    guessed: list[str] = field(default_factory=list)
+
+
+def find_book(path: Path) -> tuple[Path, list[Path], bool]:
+    """The rulebook in a file or folder, the files to copy, and whether the folder has its game.toml."""
+    if not path.exists():
+        raise RefereeError(f"{path}: no such file or folder")
+    if path.is_file():
+        return path, [path], False
+    if (path / "game.toml").is_file():
+        return path / "game.toml", sorted(p for p in path.rglob("*") if p.is_file()), True
+    books = sorted(
+        (p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES),
+        key=lambda p: (-p.stat().st_size, p.name),
+    )
+    if not books:
+        kinds = ", ".join(sorted(SUFFIXES))
+        raise RefereeError(f"{path}: no rulebook in this folder (looked for {kinds})")
+    return books[0], [books[0]], False
+
+
+def title_of(book: Path, fmt: str, text: str, first_heading: str | None) -> str:
+    if first_heading:
+        return first_heading
+    if fmt == "text":
+        line = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        if 0 < len(line) <= 80:
+            return line
+    return re.sub(r"[-_.]+", " ", book.stem).strip().title() or "Rulebook"
+
+
+def new_id(title: str, taken: set[str]) -> str:
+    base = ascii_id(slugify(title, max_words=4)).strip("-") or "game"
+    base = re.sub(r"[^a-z0-9-]+", "-", base.lower()).strip("-") or "game"
+    if not GAME_ID.match(base):
+        base = f"game-{base}"
+    game_id, n = base, 2
+    while game_id in taken:
+        game_id, n = f"{base}-{n}", n + 1
+    return game_id
+
+
+def text_parse_settings(text: str) -> tuple[str, dict[str, object], list[str]]:
+    """For a .txt book: markdown in disguise, or plain text and the [parse] keys that read its headings."""
+    if len(MARKDOWN_SIGNS.findall(text)) >= 3:
+        return "markdown", {}, ["the .txt file is written in markdown (headings with #): read as markdown"]
+    contents = CONTENTS_LINE.search(text)
+    if contents:
+        marker = contents.group(0).strip()
+        return "text", {"toc_markers": [marker]}, [f"headings from the contents page under {marker!r}"]
+    numbered = re.findall(NUMBERED_HEADING, text, re.M)
+    if len(numbered) >= 3:
+        return "text", {"heading_patterns": [NUMBERED_HEADING]}, ["headings from numbered lines (1.2 Title)"]
+    if len(CAPS_LINE.findall(text)) >= 3:
+        return "text", {"uppercase_headings": True}, ["headings from lines in capitals"]
+    return "text", {}, ["no headings found in the text: add [parse] settings (docs/adding-a-game.md)"]
+
+
+def _toml_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def game_toml(title: str, language: str, rulebook: str, fmt: str, declared: bool, parse: dict[str, object]) -> str:
+    lines = [
+        "# Written by `referee add`; every key is explained in docs/adding-a-game.md.",
+        f"title = {_toml_string(title)}",
+        f'language = "{language}"',
+        f"rulebook = {_toml_string(rulebook)}",
+    ]
+    if declared:
+        lines.append(f'format = "{fmt}"')
+    if parse:
+        lines += ["", "[parse]"]
+        for key, value in parse.items():
+            if isinstance(value, bool):
+                lines.append(f"{key} = {'true' if value else 'false'}")
+            else:
+                items = ", ".join(f"'{v}'" if "\\" in str(v) else _toml_string(str(v)) for v in value)  # type: ignore[union-attr]
+                lines.append(f"{key} = [{items}]")
+    return "\n".join(lines) + "\n"
+
+
+def propose(path: Path, taken_ids: set[str], title: str | None = None, game_id: str | None = None) -> Proposal:
+    """What `referee add` would write for this file or folder (nothing is written here)."""
+    book, files, own_toml = find_book(path)
+    if own_toml:
+        folder_id = game_id or path.resolve().name
+        return Proposal(folder_id, title or folder_id, "", "", book, files, None, ["the folder's own game.toml"])
+    if book.stat().st_size > MAX_BOOK_BYTES:
+        raise RefereeError(f"{book}: larger than {MAX_BOOK_BYTES // 2**20} MB; not a rulebook?")
+    fmt = format_of(book)
+    guessed: list[str] = []
+    parse: dict[str, object] = {}
+    document = read_document(book, fmt)
+    declared = False
+    if fmt == "text":
+        fmt, parse, said = text_parse_settings(document.text)
+        guessed += said
+        declared = fmt != format_of(book)
+        if declared:
+            document = read_document(book, fmt)
+    first = document.title or _first_heading(document)
+    title = title or title_of(book, fmt, document.text, first)
+    language = guess_language(document.text)
+    guessed.append(f"title {title!r} from the book; language {language!r} from its words")
+    game_id = game_id or new_id(title, taken_ids)
+    if game_id in taken_ids:
+        raise RefereeError(f"a game {game_id!r} is already there; choose another with --id or remove it first")
+    if not GAME_ID.match(game_id):
+        raise RefereeError(f"--id {game_id!r}: lower-case letters, digits and '-' only")
+    toml = game_toml(title, language, book.name, fmt, declared, parse)
+    return Proposal(game_id, title, language, fmt, book, files, toml, guessed)
+
+
+def _first_heading(document) -> str | None:
+    """The first heading, when nothing comes before it but a line or two: the book's title."""
+    blocks = document.blocks or []
+    for k, block in enumerate(blocks[:3]):
+        if block.kind == "heading":
+            text = document.text[block.start : block.end].strip()
+            return text if 0 < len(text) <= 100 and k <= 1 else None
+    return None
