@@ -31,11 +31,13 @@ def main_process(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # the CLI in a process of its own
 def test_no_arguments_prints_the_help() -> None:
     done = main_process()
     assert done.returncode == 0 and done.stdout.startswith("Usage: referee")
 
 
+@pytest.mark.slow  # the CLI in a process of its own
 def test_a_usage_error_names_the_command_to_ask_for_help() -> None:
     done = main_process("search", "rules", "--limit", "many")
     assert done.returncode == 2

@@ -127,6 +127,7 @@ def test_bad_corpus_leaves_the_previous_database_untouched(tmp_path: Path, break
     assert not list(tmp_path.glob(".kb.db.tmp-*"))
 
 
+@pytest.mark.slow  # the CLI in a process of its own
 @pytest.mark.parametrize(
     ("args", "message"), [(["show"], "Missing argument 'ID'"), (["games", "--bogus"], "No such option")]
 )

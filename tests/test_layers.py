@@ -103,6 +103,7 @@ class Import:
     commented: bool
 
 
+@cache
 def imports_of(name: str, path: Path) -> list[Import]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
