@@ -22,9 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from referee.indexer.reader.checking import read_checks
+from referee.indexer.reader.checking import CHECK_FEATURES, read_checks
 from referee.indexer.reader.examples import Example, gather_examples, load_sets
 from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranking_head, threshold_keeping
+from referee.indexer.reader.features import QUESTION_FEATURES
 from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.reader.reader import READER_FILE, Reader
 from referee.indexer.search.searcher import Searcher
@@ -61,8 +62,10 @@ def _passage_head(examples: list[Example], seed: int) -> Head:
 
 def _interim(passages: Head) -> Reader:
     """A reader with only its passage head, to read the candidates for the next heads."""
-    blank = Head(np.zeros(1, np.float32), np.ones(1, np.float32), ((np.zeros((1, 1), np.float32), np.zeros(1, np.float32)),))
-    return Reader(passages, blank, blank, Platt(1.0, 0.0), Platt(1.0, 0.0), 0.0, 1.0, 1.0)
+    def blank(n: int) -> Head:
+        return Head(np.zeros(n, np.float32), np.ones(n, np.float32), ((np.zeros((n, 1), np.float32), np.zeros(1, np.float32)),))
+
+    return Reader(passages, blank(len(QUESTION_FEATURES)), blank(len(CHECK_FEATURES)), Platt(1.0, 0.0), Platt(1.0, 0.0), 0.0, 1.0, 1.0)
 
 
 def _answerable_head(reader: Reader, examples: list[Example], seed: int) -> tuple[Head, Platt, Platt, float, dict]:

