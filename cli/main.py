@@ -14,6 +14,7 @@ from referee.cli import (
     search_commands,
     serve_commands,
     sheet_commands,
+    train_commands,
 )
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 
@@ -32,6 +33,7 @@ app.add_typer(links_commands.app)
 app.add_typer(check_commands.app)
 app.add_typer(sheet_commands.app)
 app.add_typer(serve_commands.app)
+app.add_typer(train_commands.app)
 
 
 def _usage_error_line(exc: Exception) -> str | None:

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 from referee import store
 from referee.cli.main import app
 from referee.indexer.answering.answer import ask
-from referee.indexer.answering.checks import settle_question
 from referee.indexer.answering.facts import extract_facts
 from referee.indexer.answering.passages import question_numbers, row_quote, row_range, select_row
 from referee.names import choose_game
@@ -96,19 +95,6 @@ def test_a_number_given_in_a_unit_fills_no_fact_measured_otherwise(checks) -> No
     assert extract_facts(checks["kick-success"], question)[0] == {"zone": "42-50", "kicker": False}
 
 
-def test_the_check_the_question_describes_beats_the_one_citing_the_first_entry(checks) -> None:
-    question = "The pass missed and the receiver is 9 inches from the thrower. What's his modifier to catch it?"
-    both = [checks["pass-target"], checks["reception-modifier"]]
-    found = settle_question(both, question, [next(iter(checks["pass-target"].quotes.values())).entry])
-    assert found is not None and found.settled and found.check == "reception-modifier"
-
-
-def test_a_check_only_described_must_find_a_number_to_run(checks) -> None:
-    """ "ball carrier" and "player" describe tackle-declaration, but a yes/no word alone is no situation."""
-    question = "Does the activated player have to be the ball carrier?"
-    assert settle_question([checks["tackle-declaration"]], question, ["takkure/2.01/1"]) is None
-
-
 @pytest.mark.parametrize(
     ("check", "question", "expected"),
     [
@@ -156,18 +142,6 @@ def test_the_number_of_a_relative_position_is_no_other_fact(checks) -> None:
     assert facts["p"] == 4 and facts["target"][1] - facts["passer"][1] == -5.0
 
 
-def test_a_weakly_named_fact_does_not_make_an_uncited_check_run(checks) -> None:
-    rugby = [c for c in checks.values() if c.game == "rugby-world"]
-    assert settle_question(rugby, "Can I pass the ball 5 intersections?", []) is None
-
-
-@pytest.mark.parametrize("question", ["What happens when the Lead plays a Speed card?", "What does a Power card do?"])
-def test_a_game_word_is_no_card_name(checks, question: str) -> None:
-    heroes = [c for c in checks.values() if c.game == "touchdown-heroes"]
-    found = settle_question(heroes, question, [])
-    assert found is None or found.check != "card-effect"  # neither settled nor suggested
-
-
 @pytest.mark.parametrize(
     ("question", "step"),
     [
@@ -182,12 +156,6 @@ def test_a_relative_position_is_a_step_along_or_across_the_scoring_direction(che
     assert (tx - px, ty - py) == step and facts["scoring_direction"] == "+y"
 
 
-def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) -> None:
-    found = settle_question(list(checks.values()), "There are only three of us tonight. Can we play?", [])
-    assert found is not None and found.result is not None and found.check == "player-count"
-    assert found.result["check"] == "player-count" and found.result["verdict"] == "illegal"
-
-
 @pytest.mark.parametrize(
     ("question", "name"),
     [
@@ -199,35 +167,6 @@ def test_a_check_no_entry_cites_runs_when_the_question_states_its_facts(checks) 
 )
 def test_a_free_text_fact_is_a_quoted_or_capitalised_name(checks, question: str, name: str | None) -> None:
     assert extract_facts(checks["card-effect"], question)[0].get("effect") == name
-
-
-def test_a_skill_the_book_does_not_print_is_unknown_only_when_asked_what_it_does(checks) -> None:
-    effect = [checks["card-effect"]]
-    found = settle_question(effect, "What does the Officer's skill do?", [])
-    assert found is not None and found.result is not None and found.result["verdict"] == "unknown"
-    assert settle_question(effect, "Can the Monster skill be used at kickoff?", []) is None
-
-
-def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
-    found = settle_question(
-        [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
-    )
-    assert found is not None and found.settled is False and found.result is None
-    assert found.check == "pass-target" and found.missing == ["bac"]
-    assert "--fact distance=6" in found.command and "--fact from_ground=true" in found.command
-
-
-def test_a_question_with_all_its_facts_is_settled_with_citations(checks) -> None:
-    strength = checks["strength-rule"]
-    entry = next(iter(strength.quotes.values())).entry
-    found = settle_question([strength], "My F 9 carrier tries to break through their F 6 tackler.", [entry])
-    assert found is not None and found.result is not None
-    assert found.result["value"]["declarer_wins"] == "1-9"
-    assert all(reason["quote"] for reason in found.result["reasons"])
-
-
-def test_a_check_citing_none_of_the_found_entries_is_not_run(checks) -> None:
-    assert settle_question([checks["strength-rule"]], "F 9 against F 6", ["takkure/2.01/1"]) is None
 
 
 # ------------------------------------------------------------------ ask (real model)
@@ -294,11 +233,18 @@ def test_a_game_named_in_the_question_wins_over_the_remembered_one(searcher) -> 
     assert "named in the question" in answer["game_note"] and "takkure" in answer["game_note"]
 
 
-def test_with_no_game_the_answer_comes_from_the_game_the_odds_put_first(searcher) -> None:
-    answer = asked(searcher, "How many players is the game for?")
-    assert answer["game_source"] == "inferred" and len(answer["likelihood"]) == 5
-    assert answer["game"] == searcher.answering_game(answer["likelihood"], "en")
-    assert answer["game_note"].startswith(answer["game_title"])
+def test_with_no_game_the_answer_comes_from_the_game_its_odds_put_first(searcher) -> None:
+    """The issue's complaint: the odds line ranked one game first and another answered."""
+    for question in (
+        "How many players is the game for?",
+        "Can a player on the ground tackle?",
+        "Who shuffles the cards?",
+    ):
+        answer = asked(searcher, question)
+        odds = answer["likelihood"]
+        assert answer["game_source"] == "inferred" and 2 <= len(odds) <= 3 and abs(sum(odds.values()) - 1) < 0.01
+        assert answer["game"] == max(odds, key=odds.get)
+        assert answer["game_note"].startswith(answer["game_title"])
 
 
 def test_an_english_question_goes_to_an_english_book_nearly_as_likely(searcher) -> None:
@@ -353,6 +299,19 @@ def test_a_check_saying_the_text_is_silent_makes_ask_abstain(searcher) -> None:
     answer = asked(searcher, "What does the Officer's skill do?", game="touchdown-heroes")
     assert answer["check"]["settled"] and answer["check"]["result"]["verdict"] == "unknown"
     assert answer["answered"] is False and answer["answer"] == [] and answer["closest"]
+
+
+def test_a_check_that_does_not_answer_the_question_does_not_lead(searcher) -> None:
+    """The issue's example: a grounded-action verdict was put above the rule that forbids the pass."""
+    answer = asked(searcher, "Can I pass the ball to a teammate who is in front of me?", game="takkure")
+    assert answer["check"] is None or answer["check"]["check"] != "grounded-action"
+    assert answer["answered"] and "pass" in answer["answer"][0]["quote"].lower()
+
+
+@pytest.mark.parametrize("question", ["What happens when the Lead plays a Speed card?", "What does a Power card do?"])
+def test_a_game_word_is_no_card_name(searcher, question: str) -> None:
+    check = asked(searcher, question, game="touchdown-heroes")["check"]
+    assert check is None or check["check"] != "card-effect"
 
 
 def test_the_players_words_ship_with_the_package() -> None:

@@ -3,11 +3,12 @@
 No generated prose: every quote is a slice of an entry's text, which is itself a slice of the
 rulebook. The steps (docs/asking.md):
 
-    question -> game (referee.names.choose_game: given > named in the question > remembered > inferred)
-             -> candidates (hybrid search, referee.indexer.search)
-             -> the passage that answers, at its grain (.passages)
-             -> a check, when the question carries the facts a linked check needs (.checks, .facts)
-             -> confidence, and abstention when nothing answers (.confidence)
+    question -> game (referee.names.choose_game: given > named in the question > remembered;
+                       else the reader reads the likeliest books: referee.indexer.reader.choosing)
+             -> candidates (hybrid search with the tuned encoder, referee.indexer.search):
+                the passages of the first entries, at every grain (.passages)
+             -> the reader (referee.indexer.reader): the passage that answers, whether the book
+                answers at all, whether a check answers and with which facts (.facts)
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from collections.abc import Iterable
 
 from referee import store
 from referee.books.text import sentences
-from referee.indexer.answering.checks import settle_question
-from referee.indexer.answering.confidence import Evidence, abstains, confidence
-from referee.indexer.answering.passages import choose
-from referee.indexer.answering.types import Answer, Citation
+from referee.indexer.answering.types import Answer, Citation, Evidence
+from referee.indexer.reader.checking import read_checks, suggestion
+from referee.indexer.reader.choosing import read_games
+from referee.indexer.reader.reader import Reader, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
 from referee.names import GameChoice, choose_game
@@ -28,7 +29,6 @@ from referee.store import StoredEntry
 
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
 RELATED = 3
-CHECK_DEPTH = 3  # deeper, checks citing a neighbouring rule ran on unrelated numbers
 LINKED_QUOTE = 300
 
 
@@ -61,13 +61,13 @@ def _first_entry(searcher: Searcher, item_id: str) -> str | None:
     return row[0] if row else None
 
 
-def game_note(result: SearchResult, titles: dict[str, str]) -> str:
-    """How the game was chosen, in one short line."""
-    title = titles.get(result.game, result.game)
-    if not result.choice.inferred:
+def game_note(result: SearchResult, game: str, odds: dict[str, float], titles: dict[str, str]) -> str:
+    """How the game was chosen, in one short line (`odds`: the reader's, when it chose)."""
+    title = titles.get(game, game)
+    if not odds:
         source = "given with --game" if result.game_source == "given" else result.game_source
         return f"{title} ({source})"
-    ranked = sorted(result.likelihood.items(), key=lambda item: -item[1])[:3]
+    ranked = sorted(odds.items(), key=lambda item: -item[1])[:3]
     odds = ", ".join(f"{titles.get(g, g)} {p:.0%}" for g, p in ranked)
     return f"{title} (no game named; likeliest: {odds})"
 
@@ -91,24 +91,33 @@ def _pick(rows: dict[str, StoredEntry], pairs: list[tuple[str, str]], seen: set[
     return out
 
 
-def ask(searcher: Searcher, question: str, checks: Iterable[Check], choice: GameChoice | None = None) -> Answer:
+def ask(
+    searcher: Searcher,
+    question: str,
+    checks: Iterable[Check],
+    choice: GameChoice | None = None,
+    reader: Reader | None = None,
+) -> Answer:
     """The answer: `answered` (False when the book does not say), `confidence`, the `answer`
     passage (empty when not answered; `closest` then holds what came nearest), the check the
     question states (`checks`: the corpus's, loaded by the caller; the answering game's are
-    tried), the higher-priority texts linked to the answer, related rules, and how the game was
-    chosen (`choice`, from `choose_game`; when None, from the question alone)."""
+    read), the higher-priority texts linked to the answer, related rules, and how the game was
+    chosen (`choice`, from `choose_game`; when None, from the question alone). `reader`: the
+    trained reader (the shipped one unless a test passes another)."""
+    reader = reader or shipped_reader()
     if choice is None:
         choice = choose_game(store.games(searcher.db), question)
     result = searcher.search(question, choice, limit=10)
-    hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
-    passages = choose(searcher, hits, result.question, result.game, result.query) if result.question else []
-    best = passages[0] if passages else None
-    evidence = Evidence.of(searcher, result, hits, best)
-    score = confidence(evidence)
-    answered = best is not None and not abstains(score)
-    # a check whose rule is the answer's, or one of the first three entries'
-    linked = list(dict.fromkeys([best.entry.id, *(h.entry.id for h in hits[:CHECK_DEPTH])])) if best else []
-    check = settle_question([c for c in checks if c.game == result.game], result.query, linked)
+    chosen, odds = read_games(reader, searcher, result)
+    game, hits, reading = chosen.game, chosen.hits, chosen.reading
+    best = reading.best
+    game_odds = odds.get(game, 1.0)
+    score = round(reader.confidence(reading) * game_odds, 3)
+    answered = not reader.abstains(reading)
+    rated = read_checks(
+        reader, searcher, [c for c in checks if c.game == game], result.question, result.query, hits, reading
+    )
+    check = suggestion(reader, rated)
     if check and check.result is not None and check.result["verdict"] == "unknown":
         answered = False  # the check of this very situation says the text is silent
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
@@ -117,16 +126,24 @@ def ask(searcher: Searcher, question: str, checks: Iterable[Check], choice: Game
     seen = {best.entry.id} if best else set()
     clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
     titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
-    cited_best = [Citation(best.entry, best.quote, best.grain, round(score, 3), best.row)] if best else []
+    cited_best = [Citation(best.entry, best.quote, best.grain, score, best.row)] if best else []
+    evidence = Evidence(
+        reading.answerable,
+        reading.right,
+        game_odds,
+        reader.abstain_below,
+        rated[0].odds if rated else None,
+        reader.check_at,
+    )
     return Answer(
         question=result.query,
-        game=result.game,
-        game_title=titles.get(result.game, result.game),
+        game=game,
+        game_title=titles.get(game, game),
         choice=result.choice,
-        game_note=game_note(result, titles),
-        likelihood=result.likelihood,
+        game_note=game_note(result, game, odds, titles),
+        likelihood=odds or result.likelihood,
         answered=answered,
-        confidence=round(score, 3),
+        confidence=score,
         answer=cited_best if answered else [],
         closest=[] if answered else cited_best,
         check=check,

@@ -1,10 +1,10 @@
-"""The passage that answers: chosen across the best few entries, at the grain of the answer.
+"""The candidate passages of the best few entries, at every grain an answer can have.
 
 A passage is a verbatim slice of one entry: a sentence, two neighbouring sentences, a list
 with its lead-in, a table row the question's numbers select, or an entry read whole (a FAQ
-with its answer, a card, a procedure). Each is scored on what it says about the question (its
-sentences' cosines, read from the index) and how much of the question's words it holds; the
-entry itself comes from the search's ranking.
+with its answer, a card, a procedure). Each carries what the search knows of it (its cosine,
+read from the index, its entry's score and place, how much of the question's words it holds);
+which one answers is the reader's to say (`referee.indexer.reader`), not a rule here.
 """
 
 from __future__ import annotations
@@ -21,12 +21,6 @@ from referee.indexer.search.searcher import Searcher
 from referee.store import StoredEntry
 
 READ_WHOLE = frozenset({"faq", "card", "procedure"})  # one object: a question with its answer, a card, steps
-DEPTH = 5  # entries whose passages are read
-ROW_DEPTH = 3  # a table among the first three whose row a measured number of the question selects answers it
-# Within an entry (docs/records/2026-11-30-answers.md: set on the tuning sets, where they chose a
-# passage holding the gold in 96 of the 100 questions whose first entry holds one):
-COVERAGE_WEIGHT = 0.02  # share of the question's words the passage holds
-GRAIN_BONUS = {"sentences": 0.005, "row": 0.05}  # two neighbours that both fit; a row the numbers select
 
 
 @dataclass
@@ -37,7 +31,6 @@ class Passage:
     cosine: float
     entry_score: float
     coverage: float = 0.0
-    score: float = 0.0
     rank: int = 0  # its entry's place in the search's ranking
     row: dict[str, Any] | None = None  # a table row: columns, cells, what selected it
 
@@ -48,18 +41,8 @@ _QUANTITY = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:\"|″|”|''|-?\s*(?:inch(?:es)
 _RANGE = re.compile(r"^\s*\+?\s*(\d+(?:[.,]\d+)?)\s*(?:\"|″|”|in(?:ches)?\b|\.)?\s*(?:(?:to|-|–)\s*(\d+(?:[.,]\d+)?))?")
 
 
-_MEASURE = re.compile(
-    r"\d+(?:[.,]\d+)?\s*(?:\"|″|”|''|-?\s*inch|in\b|m\b|metres?\b|meters?\b|intersections?\b|squares?\b|spaces?\b)"
-)
-
-
 def question_numbers(question: str) -> list[float]:
     return [float(m.group(1).replace(",", ".")) for m in _QUANTITY.finditer(question)]
-
-
-def measured(question: str) -> bool:
-    """The question gives a number with its unit (6", 6 inches, 45 m): a measure, not a count."""
-    return bool(_MEASURE.search(question))
 
 
 def row_range(first_cell: str) -> tuple[float, float] | None:
@@ -158,7 +141,7 @@ def _table_passages(hit: Hit, whole_cosine: float, numbers: list[float]) -> list
 
 
 def candidates(
-    searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str, depth: int = DEPTH
+    searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str, depth: int
 ) -> list[Passage]:
     """Every passage of the first `depth` entries of `game`, with its features."""
     unit_cosines = searcher.unit_cosines()
@@ -178,23 +161,7 @@ def candidates(
     for n, p in enumerate(passages):
         held = terms_held(p.quote, bridged) if cross else len(wanted & passage_stems[n])
         p.coverage = min(1.0, held / max(1, len(wanted)))
-        p.score = _within_entry_score(p)
     return passages
-
-
-def choose(searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str) -> list[Passage]:
-    """Passages best first. The entry comes from the search's ranking (its fused score chose the
-    right entry more often than any passage-level score tried: docs/records/2026-11-30-answers.md),
-    except that a table row the question's own numbers select is the answer (in one of the first
-    ROW_DEPTH entries for a measure, in the first for a bare number); within the entry, the passage that reads best."""
-    passages = candidates(searcher, hits, question, game, query)
-    depth = ROW_DEPTH if measured(query) else 1  # a bare count ("3 players") selects a row of the first entry only
-    row = next((p for p in sorted(passages, key=lambda p: p.rank) if p.grain == "row" and p.rank < depth), None)
-    return sorted(passages, key=lambda p: (p is not row, p.rank, -p.score))
-
-
-def _within_entry_score(p: Passage) -> float:
-    return p.cosine + COVERAGE_WEIGHT * p.coverage + GRAIN_BONUS.get(p.grain, 0.0)
 
 
 def content_stems(searcher: Searcher, query: str) -> set[str]:

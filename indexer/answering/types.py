@@ -7,10 +7,9 @@ is the surface another reader (a trained model) must keep when it replaces what 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from referee.indexer.answering.confidence import Evidence
 from referee.names import GameChoice
 from referee.store import StoredEntry
 
@@ -83,6 +82,21 @@ class CheckSuggestion:
             "command": self.command,
             "result": self.result,
         }
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the reader computed for the answer (probabilities calibrated on the dev split)."""
+
+    answerable: float  # that the book answers the question at all
+    first_right: float  # that the first passage is the answer, if it does
+    game: float  # that the answering game is the question's (1.0 when the game was given or named)
+    abstain_below: float  # `answerable` under which the answer is "the book does not say"
+    check: float | None = None  # that the best-rated check answers the question
+    check_at: float | None = None  # the check head's odds at which a check's verdict leads
+
+    def as_dict(self) -> dict[str, float | None]:
+        return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
 
 
 @dataclass(frozen=True)

@@ -53,8 +53,14 @@ def _cited(check: Check) -> set[str]:
 
 
 def check_features(
-    searcher: Searcher, check: Check, facts: FactsRead, question: ParsedQuestion, hits: list[Hit], reading: Reading,
-    words: set[str], beginnings: set[str],
+    searcher: Searcher,
+    check: Check,
+    facts: FactsRead,
+    question: ParsedQuestion,
+    hits: list[Hit],
+    reading: Reading,
+    words: set[str],
+    beginnings: set[str],
 ) -> np.ndarray:
     cited = _cited(check)
     vectors, mix = searcher.question_vectors(question, check.game)
@@ -70,7 +76,6 @@ def check_features(
     ranks = [n for n, hit in enumerate(hits) if hit.entry.id in cited]
     best_cosine = reading.passages[0].cosine if reading.passages else 0.0
     numeric = sum(1 for v in facts.found.values() if isinstance(v, (int, float)) and not isinstance(v, bool))
-    required = [f for f in check.facts if f.name in facts.found or f in facts.missing]
     return np.array(
         [
             whole,
@@ -81,7 +86,7 @@ def check_features(
             float(len(facts.found)),
             len(facts.found) / max(1, len(check.facts)),
             float(len(facts.missing)),
-            float(not facts.missing and bool(required)),
+            float(not facts.missing),
             float(numeric),
             float(sum(1 for part in check.name.split("-") if len(part) >= 4 and part in words)),
             float(len(word_beginnings(check.description) & beginnings)),
@@ -92,7 +97,12 @@ def check_features(
 
 
 def read_checks(
-    reader: Reader, searcher: Searcher, checks: list[Check], question: ParsedQuestion, query: str, hits: list[Hit],
+    reader: Reader,
+    searcher: Searcher,
+    checks: list[Check],
+    question: ParsedQuestion,
+    query: str,
+    hits: list[Hit],
     reading: Reading,
 ) -> list[CheckReading]:
     """Every check of the game with its facts read and the head's odds that it answers, best first."""

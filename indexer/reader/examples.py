@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ import numpy as np
 
 from referee.errors import RefereeError
 from referee.indexer.evaluate import hits_gold
+from referee.indexer.reader.choosing import LIMIT, rivals
 from referee.indexer.reader.reader import DEPTH, Gathered, gather
 from referee.indexer.search.results import Hit, ParsedQuestion
 from referee.indexer.search.searcher import Searcher
@@ -35,6 +36,7 @@ class Example:
     hits: list[Hit]
     question: ParsedQuestion
     likelihood: dict[str, float]  # per game, from a search with no game given (empty when not asked)
+    rivals: dict[str, Gathered] = field(default_factory=dict)  # the other likeliest games, gathered
 
     @property
     def split(self) -> str:
@@ -64,23 +66,40 @@ def load_sets(folder: Path) -> list[dict[str, Any]]:
     return items
 
 
-def gather_example(searcher: Searcher, item: dict[str, Any], across_games: bool = False) -> Example:
-    query = item["q"]
-    result = searcher.search(query, GameChoice.given(item["game"]), limit=max(10, DEPTH))
+def _gathered_in(searcher: Searcher, query: str, game: str) -> tuple[Gathered, list[Hit], ParsedQuestion]:
+    result = searcher.search(query, GameChoice.given(game), limit=max(LIMIT, DEPTH))
     hits = result.game_hits or result.hits
-    gathered = gather(searcher, hits, result.question, result.game, result.query)
+    return gather(searcher, hits, result.question, result.game, result.query), hits, result.question
+
+
+def gather_example(
+    searcher: Searcher, item: dict[str, Any], across_games: bool = False, with_rivals: bool = False
+) -> Example:
+    """`across_games`: also the search's odds of each game with none given; `with_rivals`: and
+    the other likeliest games' candidates, as `ask` reads them when no game is named."""
+    query = item["q"]
+    gathered, hits, question = _gathered_in(searcher, query, item["game"])
     gold = item.get("gold") or []
     labels = np.array([bool(gold) and hits_gold("", p.quote, gold) for p in gathered.passages], dtype=bool)
-    likelihood = searcher.search(query, None, limit=DEPTH).likelihood if across_games else {}
-    return Example(item, item["kind"], gathered, labels, hits, result.question, likelihood)
+    likelihood = searcher.search(query, None, limit=DEPTH).likelihood if across_games or with_rivals else {}
+    others = (
+        {g: _gathered_in(searcher, query, g)[0] for g in rivals(likelihood) if g != item["game"]} if with_rivals else {}
+    )
+    return Example(item, item["kind"], gathered, labels, hits, question, likelihood, others)
 
 
 def gather_examples(
-    searcher: Searcher, items: Iterable[dict[str, Any]], progress: Callable[[int], None] | None = None
+    searcher: Searcher,
+    items: Iterable[dict[str, Any]],
+    progress: Callable[[int], None] | None = None,
+    across_games: bool = True,
 ) -> list[Example]:
+    """`across_games`: dev's answerable questions are also read in their likeliest games (to fit
+    how the reader chooses a game when none is named)."""
     out = []
     for item in items:
-        out.append(gather_example(searcher, item, across_games=item["kind"] == "answerable"))
+        rival = across_games and item["kind"] == "answerable" and item["split"] == "dev"
+        out.append(gather_example(searcher, item, with_rivals=rival))
         if progress:
             progress(1)
     return out

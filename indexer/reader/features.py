@@ -21,9 +21,12 @@ KINDS = ("rule", "definition", "procedure", "table", "faq", "card", "example", "
 _DIGIT = re.compile(r"\d")
 _ASKS_PERMISSION = re.compile(r"\b(can|could|may|allowed|legal|able|must|have to|need to|do i)\b", re.IGNORECASE)
 _PERMITS = re.compile(
-    r"\b(can|cannot|can't|may|must|not|never|only|allowed|forbidden|may not|have to)\b|може|не можна|повин", re.IGNORECASE
+    r"\b(can|cannot|can't|may|must|not|never|only|allowed|forbidden|may not|have to)\b|може|не можна|повин",
+    re.IGNORECASE,
 )
-_ASKS_COUNT = re.compile(r"\b(how (many|much|far|long)|what number|what do i need to roll|what('s| is) the)\b", re.IGNORECASE)
+_ASKS_COUNT = re.compile(
+    r"\b(how (many|much|far|long)|what number|what do i need to roll|what('s| is) the)\b", re.IGNORECASE
+)
 _ASKS_CONSEQUENCE = re.compile(r"\b(what happens|if|when|after|then|what now)\b", re.IGNORECASE)
 _CONDITIONS = re.compile(r"\b(if|when|unless|after|before|once|until)\b|якщо|коли", re.IGNORECASE)
 _ASKS_WHO = re.compile(r"\b(who|whose|which (player|team|side|coach))\b", re.IGNORECASE)
@@ -135,7 +138,10 @@ def question_vector(
     head's logit, its lead and its share of the candidates' softmax) and how much of the
     question the book's words cover."""
     if not len(logits):
-        return np.array([-10.0, 0, 0, 0, 0, 0, book_coverage, missing_words, question_words, cross_language, guessed_game], dtype=np.float32)
+        return np.array(
+            [-10.0, 0, 0, 0, 0, 0, book_coverage, missing_words, question_words, cross_language, guessed_game],
+            dtype=np.float32,
+        )
     order = np.argsort(-logits)
     top = passages[int(order[0])]
     shares = np.exp(logits - logits.max())

