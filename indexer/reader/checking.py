@@ -18,7 +18,7 @@ from referee.indexer.answering.checks import command_for
 from referee.indexer.answering.cues import word_beginnings, word_tokens
 from referee.indexer.answering.facts import FactsRead, read_facts
 from referee.indexer.answering.types import CheckSuggestion
-from referee.indexer.reader.reader import Reader, Reading
+from referee.indexer.reader.reader import Reader, ScoredPassages
 from referee.indexer.search.results import Hit, ParsedQuestion
 from referee.indexer.search.searcher import Searcher
 from referee.rules.checks import Check, verdict_dict
@@ -58,7 +58,7 @@ def check_features(
     facts: FactsRead,
     question: ParsedQuestion,
     hits: list[Hit],
-    reading: Reading,
+    reading: ScoredPassages,
     words: set[str],
     beginnings: set[str],
 ) -> np.ndarray:
@@ -103,7 +103,7 @@ def read_checks(
     question: ParsedQuestion,
     query: str,
     hits: list[Hit],
-    reading: Reading,
+    reading: ScoredPassages,
 ) -> list[CheckReading]:
     """Every check of the game with its facts read and the head's odds that it answers, best first."""
     words = set(word_tokens(query))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.indexer.reader.reader import DEPTH, Reader, Reading, gather
+from referee.indexer.reader.reader import DEPTH, Reader, ScoredPassages, gather
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
 from referee.names import GameChoice
@@ -24,7 +24,7 @@ LIMIT = 10  # entries searched per game
 class GameReading:
     game: str
     hits: list[Hit]
-    reading: Reading
+    reading: ScoredPassages
 
 
 def read_given_game(reader: Reader, searcher: Searcher, result: SearchResult) -> GameReading:

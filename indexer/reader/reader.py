@@ -57,7 +57,7 @@ def gather(
 
 
 @dataclass
-class Reading:
+class ScoredPassages:
     """One game's candidates for a question, as the reader scored them (best first)."""
 
     game: str
@@ -86,7 +86,7 @@ class Reader:
     prior_weight: float = 1.0  # how much the search's own odds of each game count beside them
     meta: dict = field(default_factory=dict)
 
-    def read(self, gathered: Gathered) -> Reading:
+    def read(self, gathered: Gathered) -> ScoredPassages:
         """The gathered candidates of one game, best first by the passage head, with the
         calibrated odds that the book answers and that the first passage is the answer."""
         logits = self.passages.logits(gathered.features)
@@ -94,19 +94,19 @@ class Reader:
         passages = [gathered.passages[i] for i in order]
         logits = logits[order]
         vector = question_vector(logits, passages, *gathered.side)
-        reading = Reading(gathered.game, passages, logits, vector, order)
+        reading = ScoredPassages(gathered.game, passages, logits, vector, order)
         reading.answerable = float(self.answerable_calibration(self.answerable_head.logits(vector[None, :]))[0])
         reading.right = float(self.passage_calibration(logits[0])) if len(logits) else 0.0
         return reading
 
-    def abstains(self, reading: Reading) -> bool:
+    def abstains(self, reading: ScoredPassages) -> bool:
         return reading.best is None or reading.answerable < self.abstain_below
 
-    def confidence(self, reading: Reading) -> float:
+    def confidence(self, reading: ScoredPassages) -> float:
         """That the quote shown is the book's answer: the book answers, and this passage is it."""
         return round(reading.answerable * reading.right, 3)
 
-    def game_odds(self, readings: list[Reading], prior: dict[str, float]) -> dict[str, float]:
+    def game_odds(self, readings: list[ScoredPassages], prior: dict[str, float]) -> dict[str, float]:
         """Each game's chance of holding the answer: the search's odds of the game (`prior`)
         weighed with how well its best passage reads, softmax at the fitted temperature."""
         if not readings:
@@ -116,7 +116,7 @@ class Reader:
         z /= z.sum()
         return {r.game: round(float(p), 3) for r, p in zip(readings, z, strict=True)}
 
-    def game_score(self, reading: Reading, prior: float) -> float:
+    def game_score(self, reading: ScoredPassages, prior: float) -> float:
         best = float(reading.logits[0]) if len(reading.logits) else -10.0
         return self.prior_weight * float(np.log(max(prior, 1e-6))) + best / self.game_temperature
 
