@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
 
-.PHONY: setup browser demo test test-fast install-check lock lint bench docs clean screenshots
+.PHONY: setup browser demo test test-fast install-check lock lint bench docs clean screenshots train
 
 setup: $(VENV)/.installed
 
@@ -32,6 +32,12 @@ demo: setup
 	$(BIN)/referee eval data/questions-dev.jsonl
 	$(BIN)/referee check --check pass --fact passer=10,30 --fact target=13,29 --fact p=3
 	$(BIN)/referee sheet takkure --format pdf -o data/takkure-sheet.pdf
+
+# The reader (tuned encoder and heads) rebuilt from data/reader/, seed 0: about an hour on 2 cores,
+# logged to data/train.log. OMP_NUM_THREADS=2: unset, OpenMP threads spin on a shared machine.
+train: setup
+	$(BIN)/referee build
+	OMP_NUM_THREADS=2 timeout 7200 $(BIN)/referee train 2>&1 | tee data/train.log
 
 bench: setup
 	$(BIN)/referee build

@@ -1,28 +1,31 @@
-"""What a player sees from `referee ask`: today's ask against the first wave's, in one run.
+"""What a player sees first from `referee ask`, on question sets nobody trained or tuned on.
 
-    .venv/bin/python benchmarks/answer_quality.py [--records FILE] [SET ...]
+    python benchmarks/answer_quality.py [--db FILE] [--out FILE.json] [--compare BEFORE.json] [--quick]
 
-With no SET, every question set in data/: the answerable ones (questions-*.jsonl with gold
-passages), the unanswerable ones (questions-unanswerable-*.jsonl, empty gold) and the
-check-backed ones (questions-checks-*.jsonl). It prints, per set:
+The sets: data/reader/'s test split (players' questions on sections no training question came
+from, the books' silences, the check questions of held-out checks), its dev split with `--dev` (labelled:
+the reader's calibrations and thresholds were fit there), and the older judging sets in data/
+(questions-*.jsonl, never trained on). Each answerable question is asked with its game given and
+with none. Per set and mode:
 
-- first quote holds a gold passage (the eval README's normalisation), with the game given and
-  with none; an abstention counts as a miss;
-- wrong game: with no game given, the answer comes from another game than the question's;
-- abstention: on the unanswerable sets, recall (share abstained); on the answerable ones, the
-  share abstained (which costs precision);
-- check-backed: the share of check questions whose answer carries the right check result.
+- first quote right: `ask` answers and its first quote holds a gold passage;
+- on screen: a gold passage is in the first quote, the closest rule or a related rule;
+- abstained: the share answered "the book does not say" (a cost on answerable sets, the goal on
+  silent ones); wrong game: with none given, the answer is from another game;
+- checks: a check's verdict leads and it is the right one (the expected check and verdict);
+  false lead: a check's verdict leads a question no check settles;
+- confidence: median for right answers, wrong ones and silent questions, and the AUROC of
+  confidence for right against everything else (0.5: it tells nothing).
 
-The baseline is the first wave's `ask`, kept here as it was: the first normative entry of the
-first result's game, quoted by its best passage (a table, procedure, FAQ or card whole); it
-never abstains and runs no check. `--records` writes one JSON line per question and mode
-(the features of `indexer.confidence` included), which `benchmarks/fit_confidence.py` reads.
+It uses only `ask`'s public contract (`Answer.to_json()`), so the same script measures an older
+checkout: run it there with `--out before.json`, then here with `--compare before.json`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -36,53 +39,37 @@ from referee.paths import default_corpus_dir, default_db_path
 from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-WHOLE = frozenset({"table", "procedure", "faq", "card"})
-CHECKS = discover_checks(default_corpus_dir())  # the corpus's checks, as the CLI loads them
-
-
-def baseline_ask(searcher: Searcher, question: str, game: str | None) -> dict[str, Any]:
-    """The first wave's ask: no abstention, no check, the first result's game."""
-    result = searcher.search(question, choose_game(store.games(searcher.db), question, given=game), limit=10)
-    hits = [h for h in result.hits if h.entry.game == result.game]
-    best = ([h for h in hits if h.entry.normative] or hits)[0]
-    entry = best.entry
-    short = entry.kind in WHOLE or not best.passage or len(best.passage) < 40
-    return {"game": result.game, "answered": True, "quote": entry.text if short else best.passage, "check": None}
-
-
-def referee_ask(searcher: Searcher, question: str, game: str | None) -> dict[str, Any]:
-    choice = choose_game(store.games(searcher.db), question, given=game)
-    answer = ask(searcher, question, CHECKS.values(), choice).to_json()
-    shown = (answer["answer"] or answer["closest"] or [{"quote": ""}])[0]
-    return {
-        "game": answer["game"],
-        "answered": answer["answered"],
-        "quote": shown["quote"] if answer["answered"] else "",
-        "closest": shown["quote"],
-        "confidence": answer["confidence"],
-        "evidence": answer["evidence"],
-        "check": answer["check"],
-    }
-
-
-SYSTEMS = {"first wave": baseline_ask, "Referee": referee_ask}
+READER_SETS = ROOT / "data" / "reader"
+CHECKS = discover_checks(default_corpus_dir())
 
 
 def load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def kind_of(path: Path) -> str:
-    if "unanswerable" in path.name:
-        return "unanswerable"
-    return "checks" if "checks" in path.name else "answerable"
+def sets(quick: bool, dev: bool) -> dict[str, list[dict[str, Any]]]:
+    """Set name -> items, each with its kind (answerable, silent, settles, near-miss)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    players, silent, checks = (load(READER_SETS / f) for f in ("players.jsonl", "silent.jsonl", "checks.jsonl"))
+    for split in ("test", "dev") if dev else ("test",):
+        label = "" if split == "test" else " (fit there)"
+        out[f"players {split}{label}"] = [{**i, "kind": "answerable"} for i in players if i["split"] == split]
+        out[f"silent {split}{label}"] = [{**i, "kind": "silent"} for i in silent if i["split"] == split]
+        out[f"checks {split}{label}"] = [i for i in checks if i["split"] == split]
+    for path in sorted((ROOT / "data").glob("questions-*.jsonl")):
+        kind = "silent" if "unanswerable" in path.name else "settles" if "checks" in path.name else "answerable"
+        out[path.stem] = [{**i, "kind": kind} for i in load(path)]
+    if quick:
+        out = {name: items[::5] for name, items in out.items()}
+    return out
+
+
+def asked(searcher: Searcher, item: dict[str, Any], game: str | None) -> dict[str, Any]:
+    choice = choose_game(store.games(searcher.db), item["q"], given=game)
+    return ask(searcher, item["q"], CHECKS.values(), choice).to_json()
 
 
 def check_right(check: dict[str, Any] | None, item: dict[str, Any]) -> bool:
-    """The check the question calls for, with the expected verdict and value (the keys the
-    question's author settled, when the value is an object)."""
     if not check or not check.get("settled") or check["result"]["check"] != item["check"]:
         return False
     result, expect = check["result"], item["expect"]
@@ -96,81 +83,108 @@ def check_right(check: dict[str, Any] | None, item: dict[str, Any]) -> bool:
     return value == expect["value"]
 
 
-def run_set(searcher: Searcher, path: Path, records, totals: dict) -> list[str]:
-    items = load(path)
-    kind = kind_of(path)
-    lines = []
-    for system, answer in SYSTEMS.items():
-        tally: dict[str, list[bool]] = {}
-        for item in items:
-            modes = [("given", item.get("game")), ("none", None)] if item.get("game") else [("none", None)]
-            if kind == "checks":
-                modes = modes[:1]
-            for mode, game in modes:
-                got = answer(searcher, item["q"], game)
-                outcome = _score(kind, item, got)
-                for key, value in outcome.items():
-                    if key == "wrong game" and mode == "given":
-                        continue
-                    tally.setdefault(f"{key} ({mode})", []).append(value)
-                    totals.setdefault((system, kind, f"{key} ({mode})"), []).append(value)
-                if records is not None and system == "Referee":
-                    records.write(json.dumps({"set": path.name, "id": item["id"], "kind": kind, "mode": mode,
-                                              **outcome, **got}, ensure_ascii=False) + "\n")  # fmt: skip
-        for key, values in tally.items():
-            lines.append(f"{path.stem:<30} {system:<12} {key:<28} {sum(values) / len(values):>6.2f} {len(values):>4}")
-    return lines
-
-
-def _score(kind: str, item: dict[str, Any], got: dict[str, Any]) -> dict[str, bool]:
-    if kind == "unanswerable":
-        return {"abstained": not got["answered"]}
-    if kind == "checks":
-        return {"check right": check_right(got["check"], item)}
-    outcome = {
-        "first quote holds gold": hits_gold("", got["quote"], item["gold"]),
-        "abstained": not got["answered"],
-        "wrong game": got["game"] != item["game"],
+def outcome(item: dict[str, Any], answer: dict[str, Any], mode: str) -> dict[str, Any]:
+    """What this answer counts for, and its confidence with whether it was right."""
+    kind = item["kind"]
+    leads = bool(answer["check"] and answer["check"].get("settled"))
+    first = (answer["answer"] or [{"quote": ""}])[0]["quote"]
+    if kind == "silent":
+        return {"abstained": not answer["answered"], "_right": False, "_confidence": answer["confidence"], "_silent": 1}
+    if kind == "settles":
+        return {"check right": check_right(answer["check"], item)}
+    if kind == "near-miss":
+        return {"false lead": leads}
+    shown = [first] + [c["quote"] for c in answer["closest"] + answer["related"] + answer["clarified_by"]]
+    right = answer["answered"] and hits_gold("", first, item["gold"])
+    out = {
+        "first quote right": right,
+        "on screen": any(hits_gold("", q, item["gold"]) for q in shown if q),
+        "abstained": not answer["answered"],
+        "a check leads": leads,
+        "_right": right,
+        "_confidence": answer["confidence"],
+        "_silent": 0,
     }
-    return outcome
+    if mode == "none":
+        out["wrong game"] = answer["game"] != item["game"]
+    return out
+
+
+def run(searcher: Searcher, quick: bool, dev: bool) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for name, items in sets(quick, dev).items():
+        modes = ("given",) if items and items[0]["kind"] in ("settles", "near-miss") else ("given", "none")
+        for mode in modes:
+            rows = [outcome(i, asked(searcher, i, i["game"] if mode == "given" else None), mode) for i in items]
+            results[f"{name} [{mode}]"] = rows
+            print(f"  {name} [{mode}]: {len(rows)} questions", flush=True)
+    return results
+
+
+def figures(rows: list[dict[str, Any]]) -> dict[str, float]:
+    keys = sorted({k for r in rows for k in r if not k.startswith("_")})
+    out = {k: sum(bool(r[k]) for r in rows if k in r) / max(1, sum(1 for r in rows if k in r)) for k in keys}
+    return {**out, "n": float(len(rows))}
+
+
+def confidence_table(results: dict[str, Any], on: str) -> dict[str, float]:
+    """Over the answerable and silent sets of `on` (test or the older sets): medians and AUROC."""
+    rows = [r for name, rs in results.items() if on in name for r in rs if "_confidence" in r]
+    right = [r["_confidence"] for r in rows if r["_right"]]
+    wrong = [r["_confidence"] for r in rows if not r["_right"] and not r["_silent"]]
+    silent = [r["_confidence"] for r in rows if r["_silent"]]
+    others = wrong + silent
+    pairs = sum((a > b) + 0.5 * (a == b) for a in right for b in others)
+    return {
+        "median right": statistics.median(right) if right else float("nan"),
+        "median wrong": statistics.median(wrong) if wrong else float("nan"),
+        "median silent": statistics.median(silent) if silent else float("nan"),
+        "AUROC right vs rest": pairs / max(1, len(right) * len(others)),
+    }
+
+
+def summary(results: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "sets": {name: figures(rows) for name, rows in results.items()},
+        "confidence": {on: confidence_table(results, on) for on in ("test [", "questions-")},
+    }
+
+
+def print_summary(now: dict[str, Any], before: dict[str, Any] | None) -> None:
+    header = f"{'set [game]':<44} {'figure':<18} {'before':>7} {'now':>7} {'n':>5}"
+    print(header + "\n" + "-" * len(header))
+    for name, figs in now["sets"].items():
+        old = (before or {}).get("sets", {}).get(name, {})
+        for key, value in figs.items():
+            if key == "n":
+                continue
+            was = f"{old[key]:.2f}" if key in old else "—"
+            print(f"{name:<44} {key:<18} {was:>7} {value:>7.2f} {int(figs['n']):>5}")
+    for on, table in now["confidence"].items():
+        old = (before or {}).get("confidence", {}).get(on, {})
+        for key, value in table.items():
+            was = f"{old[key]:.2f}" if key in old else "—"
+            print(f"{'confidence on ' + on.strip(' [-'):<44} {key:<18} {was:>7} {value:>7.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sets", nargs="*", type=Path)
-    parser.add_argument("--records", type=Path, help="write one JSON line per question and mode")
-    parser.add_argument("--no-baseline", action="store_true", help="only today's ask (for --records)")
+    parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--out", type=Path, help="write the figures as JSON (to compare a later run with)")
+    parser.add_argument("--compare", type=Path, help="figures of an earlier run (--out) to print beside")
+    parser.add_argument("--quick", action="store_true", help="every fifth question")
+    parser.add_argument(
+        "--dev", action="store_true", help="also the dev split (the reader's calibrations were fit there)"
+    )
     args = parser.parse_args()
-    if args.no_baseline:
-        del SYSTEMS["first wave"]
-    sets = args.sets or sorted((ROOT / "data").glob("questions-*.jsonl"))
-    searcher = Searcher(default_db_path())
-    records = args.records.open("w", encoding="utf-8") if args.records else None
-    header = f"{'set':<30} {'system':<12} {'figure':<28} {'share':>6} {'n':>4}"
-    print(header)
-    print("-" * len(header))
+    searcher = Searcher(args.db or default_db_path())
     start = time.perf_counter()
-    totals: dict[tuple[str, str, str], list[bool]] = {}
-    for path in sets:
-        for line in run_set(searcher, path, records, totals):
-            print(line, flush=True)
-    if records:
-        records.close()
-    print(f"\nAll sets together ({time.perf_counter() - start:.0f} s):")
-    for (system, kind, key), values in sorted(totals.items()):
-        print(f"{kind:<14} {system:<12} {key:<28} {sum(values) / len(values):>6.2f} {len(values):>4}")
-    for system in SYSTEMS:
-        print(f"{system}: abstention {_precision_recall(totals, system)}")
-
-
-def _precision_recall(totals: dict, system: str) -> str:
-    """Abstention as a classifier of unanswerable questions, over every set and mode."""
-    right = sum(sum(v) for (s, k, key), v in totals.items() if s == system and k == "unanswerable")
-    unanswerable = sum(len(v) for (s, k, key), v in totals.items() if s == system and k == "unanswerable")
-    wrong = sum(sum(v) for (s, k, key), v in totals.items() if s == system and k == "answerable" and "abstained" in key)
-    abstained = right + wrong
-    precision = f"{right / abstained:.2f}" if abstained else "n/a (never abstains)"
-    return f"precision {precision}, recall {right / max(1, unanswerable):.2f} ({right} of {unanswerable})"
+    now = summary(run(searcher, args.quick, args.dev))
+    now["seconds"] = round(time.perf_counter() - start, 1)
+    before = json.loads(args.compare.read_text()) if args.compare else None
+    print_summary(now, before)
+    if args.out:
+        args.out.write_text(json.dumps(now, indent=1))
 
 
 if __name__ == "__main__":

@@ -192,6 +192,9 @@ def render_answer(answer: Answer, long: bool = False) -> None:
     if check and not check.settled:
         typer.echo("")
         _print_check(check)
+    for item in answer.close_books:  # no game named and another book nearly as likely
+        typer.echo(f"\n{item.why}:")
+        _print_passage(item)
     for rule in answer.precedence:
         typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
     _print_related("Higher-priority texts on this rule", answer.clarified_by, long)

@@ -19,7 +19,7 @@ from referee import store
 from referee.books.text import sentences
 from referee.indexer.answering.types import Answer, Citation, Evidence
 from referee.indexer.reader.checking import read_checks, suggestion
-from referee.indexer.reader.choosing import read_games
+from referee.indexer.reader.choosing import GameReading, read_games
 from referee.indexer.reader.reader import Reader, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
@@ -91,6 +91,12 @@ def _pick(rows: dict[str, StoredEntry], pairs: list[tuple[str, str]], seen: set[
     return out
 
 
+def _close_book(read: GameReading, odds: dict[str, float], titles: dict[str, str]) -> Citation:
+    best = read.reading.best
+    why = f"{titles.get(read.game, read.game)} is close ({odds[read.game]:.0%} likely): its best answer"
+    return Citation(best.entry, best.quote, best.grain, row=best.row, why=why)
+
+
 def ask(
     searcher: Searcher,
     question: str,
@@ -108,8 +114,9 @@ def ask(
     if choice is None:
         choice = choose_game(store.games(searcher.db), question)
     result = searcher.search(question, choice, limit=10)
-    chosen, odds = read_games(reader, searcher, result)
-    game, hits, reading = chosen.game, chosen.hits, chosen.reading
+    games = read_games(reader, searcher, result)
+    odds = games.odds
+    game, hits, reading = games.chosen.game, games.chosen.hits, games.chosen.reading
     best = reading.best
     game_odds = odds.get(game, 1.0)
     score = round(reader.confidence(reading) * game_odds, 3)
@@ -150,5 +157,6 @@ def ask(
         clarified_by=clarified_by,
         precedence=precedence if clarified_by else [],
         related=_pick(rows, related_pairs, seen, RELATED),
+        close_books=[_close_book(r, odds, titles) for r in games.close],
         evidence=evidence,
     )

@@ -117,6 +117,7 @@ class Answer:
     clarified_by: list[Citation] = field(default_factory=list)  # higher-priority texts on the answer's rule
     precedence: list[Json] = field(default_factory=list)  # the book's rules that put them first
     related: list[Citation] = field(default_factory=list)
+    close_books: list[Citation] = field(default_factory=list)  # no game named: another book nearly as likely
     evidence: Evidence | None = None
 
     @property
@@ -139,5 +140,6 @@ class Answer:
             "clarified_by": [c.to_json() for c in self.clarified_by],
             "precedence": self.precedence,
             "related": [c.to_json() for c in self.related],
+            "close_books": [c.to_json() for c in self.close_books],
             "evidence": self.evidence.as_dict() if self.evidence else {},
         }

@@ -18,6 +18,7 @@ from referee.names import GameChoice
 
 RIVALS = 3  # games read when none was named
 LIMIT = 10  # entries searched per game
+CLOSE = 0.25  # a book at least this likely beside the answering one is "close": its best answer is shown too
 
 
 @dataclass
@@ -37,11 +38,17 @@ def rivals(likelihood: dict[str, float], limit: int = RIVALS) -> list[str]:
     return [g for g, _ in sorted(likelihood.items(), key=lambda item: -item[1])[:limit]]
 
 
-def read_games(reader: Reader, searcher: Searcher, result: SearchResult) -> tuple[GameReading, dict[str, float]]:
-    """The answering game's reading, and every game read with its odds (empty when the game
-    was given or named: then it is not the reader's to choose)."""
+@dataclass
+class GamesRead:
+    chosen: GameReading
+    odds: dict[str, float]  # every game read, with its odds (empty when the game was given or named)
+    close: list[GameReading]  # other games read whose odds are at least CLOSE, likeliest first
+
+
+def read_games(reader: Reader, searcher: Searcher, result: SearchResult) -> GamesRead:
+    """The answering game's reading, every game read with its odds, and the close ones."""
     if not result.choice.inferred or len(result.likelihood) < 2:
-        return read_given_game(reader, searcher, result), {}
+        return GamesRead(read_given_game(reader, searcher, result), {}, [])
     read = []
     for game in rivals(result.likelihood):
         if game == result.game:
@@ -50,5 +57,6 @@ def read_games(reader: Reader, searcher: Searcher, result: SearchResult) -> tupl
         own = searcher.search(result.query, GameChoice.given(game), limit=max(LIMIT, DEPTH))
         read.append(read_given_game(reader, searcher, own))
     odds = reader.game_odds([r.reading for r in read], result.likelihood)
-    best = max(read, key=lambda r: odds[r.game])
-    return best, odds
+    read.sort(key=lambda r: -odds[r.game])
+    close = [r for r in read[1:] if odds[r.game] >= CLOSE and r.reading.best is not None]
+    return GamesRead(read[0], odds, close)
