@@ -123,8 +123,31 @@ def run(searcher: Searcher, quick: bool, dev: bool) -> dict[str, Any]:
 
 def figures(rows: list[dict[str, Any]]) -> dict[str, float]:
     keys = sorted({k for r in rows for k in r if not k.startswith("_")})
-    out = {k: sum(bool(r[k]) for r in rows if k in r) / max(1, sum(1 for r in rows if k in r)) for k in keys}
+    out: dict[str, float] = {}
+    for k in keys:
+        counted = [bool(r[k]) for r in rows if k in r]
+        out[k], out[f"n {k}"] = sum(counted) / max(1, len(counted)), float(len(counted))
     return {**out, "n": float(len(rows))}
+
+
+def pooled(sets: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    """The older judging sets together, per kind and mode: each figure weighted by its count."""
+    groups: dict[str, list[dict[str, float]]] = {}
+    for name, figs in sets.items():
+        if not name.startswith("questions-"):
+            continue
+        kind = "silent" if "unanswerable" in name else "checks" if "checks" in name else "answerable"
+        groups.setdefault(f"older {kind} sets, pooled {name[name.index('[') :]}", []).append(figs)
+    out = {}
+    for name, members in groups.items():
+        keys = {k for m in members for k in m if not k.startswith("n")}
+        out[name] = {}
+        for k in sorted(keys):
+            n = sum(m.get(f"n {k}", m["n"]) for m in members if k in m)
+            out[name][k] = sum(m[k] * m.get(f"n {k}", m["n"]) for m in members if k in m) / max(1, n)
+            out[name][f"n {k}"] = n
+        out[name]["n"] = sum(m["n"] for m in members)
+    return out
 
 
 def confidence_table(results: dict[str, Any], on: str) -> dict[str, float]:
@@ -153,13 +176,16 @@ def summary(results: dict[str, Any]) -> dict[str, Any]:
 def print_summary(now: dict[str, Any], before: dict[str, Any] | None) -> None:
     header = f"{'set [game]':<44} {'figure':<18} {'before':>7} {'now':>7} {'n':>5}"
     print(header + "\n" + "-" * len(header))
-    for name, figs in now["sets"].items():
-        old = (before or {}).get("sets", {}).get(name, {})
+    old_sets = (before or {}).get("sets", {})
+    rows = {**now["sets"], **pooled(now["sets"])}
+    old_rows = {**old_sets, **pooled(old_sets)}
+    for name, figs in rows.items():
+        old = old_rows.get(name, {})
         for key, value in figs.items():
-            if key == "n":
+            if key.startswith("n"):
                 continue
             was = f"{old[key]:.2f}" if key in old else "—"
-            print(f"{name:<44} {key:<18} {was:>7} {value:>7.2f} {int(figs['n']):>5}")
+            print(f"{name:<44} {key:<18} {was:>7} {value:>7.2f} {int(figs.get(f'n {key}', figs['n'])):>5}")
     for on, table in now["confidence"].items():
         old = (before or {}).get("confidence", {}).get(on, {})
         for key, value in table.items():
