@@ -82,6 +82,15 @@ def facts_from_query(params: Any, reserved: tuple[str, ...] = ("check", "game"))
 # ---------------------------------------------------------------- routes
 
 
+@router.get("/status", summary="How this server process is doing: its workers and its sheets")
+async def status(request: Request) -> dict[str, Any]:
+    """Each server process answers for itself: `workers` is how many the server runs, `sheets`
+    what this process has ready (made in its sheet process, or read from the others')."""
+    backend = backend_of(request)
+    sheets = backend.sheets.status() if backend.sheets is not None else {}
+    return {"workers": backend.settings.workers, "answering_threads": 1, "sheets": sheets}
+
+
 @router.get("/games", summary="The games in the knowledge base (`referee games --json`)")
 async def games(request: Request) -> list[dict[str, Any]]:
     return backend_of(request).games

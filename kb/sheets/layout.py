@@ -115,9 +115,14 @@ def translation_note(sheet: Sheet) -> str:
     return sheet_word(sheet, "translated", lang=sheet.lang, book=sheet.book_lang)
 
 
-def sources_line(sheet: Sheet, notes: dict[str, int]) -> str:
+def sources(sheet: Sheet, notes: dict[str, int]) -> list[tuple[str, int, str]]:
+    """(entry id, footnote number, the id as typed after `referee show GAME/`) in footnote order."""
     prefix = f"{sheet.game}/"
-    return " · ".join(f"{n} {sheet.ascii_ids.get(e, e).removeprefix(prefix)}" for e, n in notes.items())
+    return [(e, n, sheet.ascii_ids.get(e, e).removeprefix(prefix)) for e, n in notes.items()]
+
+
+def sources_line(sheet: Sheet, notes: dict[str, int]) -> str:
+    return " · ".join(f"{n} {typed}" for _, n, typed in sources(sheet, notes))
 
 
 def cite_mark(entry: str, notes: dict[str, int], markdown: bool) -> str:
