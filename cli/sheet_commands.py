@@ -60,7 +60,9 @@ def sheet(
         str | None,
         typer.Option(help="Language of the sheet: the book's (default) or one it has a translation in, e.g. en."),
     ] = None,
-    pages: Annotated[int, typer.Option(help="Pages to fill: 1 (default) or 2 for a fuller sheet.")] = 1,
+    pages: Annotated[
+        int | None, typer.Option(help="Pages to fill: 1, or 2 for a fuller sheet [default: the game's sheet says].")
+    ] = None,
     corpus: Annotated[
         Path | None,
         typer.Option(help="Corpus folder [env: REFEREE_CORPUS; default: the shipped books and your added games]"),
@@ -72,7 +74,7 @@ def sheet(
     The same content in every format: what fits on the page(s), highest priority first."""
 
     kind = sheet_format(format_, output)
-    if pages not in (1, 2):
+    if pages not in (None, 1, 2):
         raise RefereeError(f"--pages must be 1 or 2, not {pages}")
     database = store.open_db(db_path(db))
     game_id = required_game(database, game)

@@ -162,7 +162,7 @@ def make_sheet(key: SheetKey, folder: str | None) -> SheetFiles:
         if game is None:
             raise RefereeError(f"no corpus folder for {key.game}")
         db = store.open_db(_WORKER["db_path"])
-        sheet = fit(build_sheet(db, game, _WORKER["checks"], key.lang), 1)
+        sheet = fit(build_sheet(db, game, _WORKER["checks"], key.lang))  # on the pages its [sheet] says
         pdf = formatted(sheet, "pdf")
         assert isinstance(pdf, bytes)
         files = SheetFiles(pdf, to_html(sheet, ENTRY_LINKS), sheet_body(sheet, ENTRY_LINKS), sheet.unit_count(),

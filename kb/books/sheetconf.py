@@ -7,7 +7,13 @@ A sheet is a list of blocks, laid out in the order given and filled by priority:
 - rules: lines of the book's words (`lines`);
 - table: a table whose cells are quotes (`columns`, `rows`), e.g. actions with their tests;
 - computed: numbers worked out by calling a check (`check`, `facts`, `rows`, `columns`),
-  printed as computed, never as the book's words.
+  printed as computed, never as the book's words;
+- disputed: what players argue about (`items`), each a question in our words, the book's answer
+  (an FAQ entry, or the rule a check cites) and the check that settles it.
+
+The sheet's `checklist` names the key numbers a player needs from this book (what, and the quote
+that gives it); the tests insist every one is on the fitted page(s). `pages` is how many pages the
+sheet fills (1, or 2 for a dense book: type stays at 9 pt or more).
 
 A reference to the book is "ID" (the entry, its first sentences) or "ID | quote" where the quote
 is verbatim in the entry and " … " joins verbatim pieces; a third part "| quote" quotes the
@@ -23,12 +29,12 @@ from typing import Any
 
 from referee.errors import RefereeError
 
-BLOCK_KINDS = ("sequence", "rules", "table", "computed")
+BLOCK_KINDS = ("sequence", "rules", "table", "computed", "disputed")
 BLOCK_KEYS = {
     "kind", "heading", "priority", "required", "sentences", "lines", "entry", "split", "steps",
-    "columns", "rows", "check", "facts", "row_header", "transpose", "wide",
+    "columns", "rows", "check", "facts", "row_header", "transpose", "wide", "items",
 }  # fmt: skip
-SHEET_KEYS = {"title", "sentences", "blocks"}
+SHEET_KEYS = {"title", "sentences", "blocks", "pages", "checklist"}
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,23 @@ class Labelled:
 class Step:
     step: str
     details: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Disputed:
+    """A question players argue about (our words), the book's answer, the check that settles it."""
+
+    ask: Labelled
+    ref: str
+    check: str | None = None
+
+
+@dataclass(frozen=True)
+class KeyNumber:
+    """A number a player needs from the book (what it is, in our words) and the quote that gives it."""
+
+    what: str
+    ref: str
 
 
 @dataclass(frozen=True)
@@ -75,6 +98,7 @@ class BlockConf:
     row_header: Labelled = field(default_factory=lambda: Labelled({}))
     transpose: bool = False
     wide: bool = False  # across the whole page width (a table with many columns)
+    items: list[Disputed] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -82,6 +106,8 @@ class SheetConf:
     title: Labelled
     sentences: int
     blocks: list[BlockConf]
+    pages: int = 1
+    checklist: list[KeyNumber] = field(default_factory=list)
 
 
 def _labelled(path: Path, where: str, value: Any) -> Labelled:
@@ -142,6 +168,29 @@ def _steps(path: Path, where: str, value: Any) -> list[Step]:
     return steps
 
 
+def _disputed(path: Path, where: str, value: Any) -> list[Disputed]:
+    if not isinstance(value, list):
+        raise RefereeError(f"{path}: {where} must be a list of {{ ask = ..., ref = ..., check = ... }}")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or "ref" not in item or set(item) - {"ask", "ref", "check"}:
+            raise RefereeError(f"{path}: {where}[{i}] needs 'ref' and may have 'ask' and 'check' only")
+        ask = _labelled(path, f"{where}[{i}].ask", item.get("ask", ""))
+        out.append(Disputed(ask, _strings(path, f"{where}[{i}].ref", [item["ref"]])[0], item.get("check")))
+    return out
+
+
+def _checklist(path: Path, value: Any) -> list[KeyNumber]:
+    if not isinstance(value, list):
+        raise RefereeError(f'{path}: sheet.checklist must be a list of {{ what = ..., ref = "ID | quote" }}')
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or set(item) != {"what", "ref"} or not isinstance(item["what"], str):
+            raise RefereeError(f"{path}: sheet.checklist[{i}] needs 'what' and 'ref' only")
+        out.append(KeyNumber(item["what"], _strings(path, f"sheet.checklist[{i}].ref", [item["ref"]])[0]))
+    return out
+
+
 def _block(path: Path, i: int, raw: Any) -> BlockConf:
     where = f"sheet.blocks[{i}]"
     if not isinstance(raw, dict):
@@ -173,6 +222,7 @@ def _block(path: Path, i: int, raw: Any) -> BlockConf:
         row_header=_labelled(path, f"{where}.row_header", raw.get("row_header", "")),
         transpose=bool(raw.get("transpose", False)),
         wide=bool(raw.get("wide", False)),
+        items=_disputed(path, f"{where}.items", raw.get("items", [])) if kind == "disputed" else [],
     )
     _check_shape(path, where, block)
     return block
@@ -184,6 +234,7 @@ def _check_shape(path: Path, where: str, block: BlockConf) -> None:
         "rules": block.lines,
         "table": block.columns and block.rows and all(len(r) == len(block.columns) for r in block.rows),
         "computed": block.check and block.computed_rows and block.computed_columns,
+        "disputed": block.items,
     }[block.kind]
     if not needs:
         what = {
@@ -191,6 +242,7 @@ def _check_shape(path: Path, where: str, block: BlockConf) -> None:
             "rules": "'lines'",
             "table": "'columns' and 'rows' of as many cells",
             "computed": "'check', 'rows' and 'columns'",
+            "disputed": "'items'",
         }[block.kind]
         raise RefereeError(f"{path}: {where} ({block.kind}) needs {what}")
 
@@ -207,8 +259,13 @@ def sheet_config(path: Path, raw: Any) -> SheetConf | None:
     blocks = raw.get("blocks", [])
     if not isinstance(blocks, list):
         raise RefereeError(f"{path}: [sheet] blocks must be [[sheet.blocks]] tables")
+    pages = _int(path, "sheet.pages", raw.get("pages", 1), 1)
+    if pages > 2:
+        raise RefereeError(f"{path}: sheet.pages must be 1 or 2")
     return SheetConf(
         title=_labelled(path, "sheet.title", raw.get("title", "")),
         sentences=_int(path, "sheet.sentences", raw.get("sentences", 2), 1),
         blocks=[_block(path, i, b) for i, b in enumerate(blocks)],
+        pages=pages,
+        checklist=_checklist(path, raw.get("checklist", [])),
     )

@@ -12,35 +12,41 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote as percent
 
-from referee.sheets.layout import Block, Excerpt, Sheet, sheet_word, sources, translation_note
+from referee.sheets.layout import Block, Excerpt, Sheet, footer, sheet_word, sources, translation_note
 
 CSS = """
 @media print { @page { size: A4; margin: 7mm 7mm 8mm 7mm;
-        @bottom-center { content: "FOOTER"; font-size: 6pt; color: #777; } } }
-html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 8.3pt; line-height: 1.2;
+        @bottom-center { content: "FOOTER"; font-size: 6.5pt; color: #666; } } }
+html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.2;
        color: #141414; }
 body { margin: 0; }
 .top { display: flex; justify-content: space-between; align-items: baseline;
        border-bottom: 2pt solid #1d3f6e; margin-bottom: 2mm; padding-bottom: 0.6mm; }
 h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
-.meta { font-size: 6.6pt; color: #555; text-align: right; max-width: 55%; }
+.meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
 .wide { margin-bottom: 0.4mm; }
 .block { margin: 0 0 1.6mm 0; }
-h2 { font-size: 8.8pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
+h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
      break-after: avoid; border-radius: 1mm; }
 .computed h2 { background: #6b4a12; }
-.note { font-size: 6.6pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
+.computed, .disputed li, ul.rules li { break-inside: avoid; }
+.disputed h2 { background: #7a1f3d; }
+.note { font-size: 7.5pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
 p { margin: 0 0 0.8mm 0; }
 ul.rules { margin: 0; padding-left: 3mm; }
 ul.rules li { margin: 0 0 0.7mm 0; }
 ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; border: 0.6pt solid #9fb3cf;
               border-radius: 1mm; }
 ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; break-inside: avoid; }
-ol.sequence .detail { font-weight: normal; display: block; color: #333; }
-sup.n { font-size: 5.6pt; color: #6a6a6a; font-weight: normal; line-height: 0; }
-.orig { display: block; font-size: 6.4pt; color: #6a6a6a; font-weight: normal; }
-table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 7.4pt; break-inside: avoid; }
+ol.sequence .detail { font-weight: normal; display: block; color: #222; }
+.ask { font-weight: bold; }
+.check { font-size: 7pt; color: #7a1f3d; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
+.flag { color: #a33; font-weight: bold; }
+.orig { font-size: 6.8pt; color: #666; font-weight: normal; }
+.orig::before { content: " · "; }
+table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 9pt; break-inside: avoid; }
 td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; vertical-align: top;
          overflow-wrap: break-word; hyphens: auto; }
 th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
@@ -48,7 +54,9 @@ tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 .computed td, .computed th { text-align: center; }
 .pre { white-space: pre-line; }
-.sources { font-size: 5.9pt; color: #555; margin-top: 1.2mm; border-top: 0.5pt solid #aaa; padding-top: 0.6mm;
+.marked { font-size: 7.5pt; color: #7a2020; border: 0.6pt solid #d9a0a0; border-radius: 1mm; padding: 0.6mm 1.2mm;
+          margin: 1mm 0; }
+.sources { font-size: 6.6pt; color: #555; margin-top: 1.2mm; border-top: 0.5pt solid #aaa; padding-top: 0.6mm;
            line-height: 1.25; }
 .left-out { color: #a33; }
 a { color: inherit; text-decoration: none; }
@@ -57,12 +65,11 @@ a { color: inherit; text-decoration: none; }
   body { margin: 0 auto; padding: 12px 14px 24px; max-width: 60rem; }
   .scroll { overflow-x: auto; }
   h1 { font-size: 22px; } h2 { font-size: 17px; padding: 4px 8px; }
-  .meta, .note, .orig, .sources { font-size: 13px; } .sources { line-height: 1.6; }
+  .meta, .note, .sources, .marked, .check { font-size: 13px; } .orig { font-size: 13px; } .sources { line-height: 1.6; }
   table { font-size: 15px; } td, th { padding: 4px 6px; overflow-wrap: normal; hyphens: manual; }
   sup.n { font-size: 12px; } sup.n a { color: #1d4f91; text-decoration: underline; padding: 0 2px; }
   ol.sequence { padding-left: 26px; }
-}
-@media screen and (max-width: 700px) {
+  @media (max-width: 700px) {  /* nested: WeasyPrint, printing, reads no media features */
   .top { display: block; } .meta { text-align: left; max-width: none; }
   .columns { columns: 1; }
   td, th { min-width: 4.5em; }
@@ -73,13 +80,19 @@ a { color: inherit; text-decoration: none; }
   .stack td:first-child { border-top: 0; background: #dbe4f0; }
   .stack td[data-label]:not(:first-child)::before { content: attr(data-label) ": "; font-weight: bold; }
 }
+}
 """
+
+
+FLAG = '<span class="flag" title="flagged: see Marked">⚠</span>'
 
 
 @dataclass(frozen=True)
 class _Page:
     notes: dict[str, int]  # entry id -> footnote number
     links: str | None  # where the rule pages are ("/" when served), or None: the sources list
+    marks: dict[str, list[str]]  # entry id -> what the knowledge base flags in it
+    sheet: Sheet
 
     def href(self, entry: str) -> str:
         if self.links is None:
@@ -89,7 +102,10 @@ class _Page:
     def cite(self, entries: list[str]) -> str:
         """Footnote numbers, each a link."""
         marks = ", ".join(f'<a href="{html.escape(self.href(e))}">{self.notes[e]}</a>' for e in dict.fromkeys(entries))
-        return f'<sup class="n">{marks}</sup>'
+        flag = (
+            '<span class="flag" title="flagged: see Marked">⚠</span>' if any(e in self.marks for e in entries) else ""
+        )
+        return f'<sup class="n">{marks}</sup>{flag}'
 
 
 def _html_text(quote: Excerpt, page: _Page, pre: bool = False) -> str:
@@ -134,6 +150,19 @@ def _html_block(block: Block, page: _Page) -> str:
         ]
         table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True)
         return f'<div class="block">{heading}{table}</div>'
+    if block.kind == "disputed":
+        rows = []
+        for unit in block.units:
+            ask, answer, *check = unit.cells
+            assert isinstance(answer, Excerpt) and isinstance(ask, str)
+            settle = (
+                f' <span class="check">{html.escape(sheet_word(page.sheet, "settle", check=check[0]))}</span>'
+                if check
+                else ""
+            )
+            lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
+            rows.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
+        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(rows)}</ul></div>'
     items = []
     for unit in block.units:
         quote = unit.cells[0]
@@ -186,18 +215,29 @@ def _sources(sheet: Sheet, page: _Page) -> str:
     )
 
 
+def _marked(sheet: Sheet, page: _Page) -> str:
+    """The flags of the entries on the page, each with its footnote: the reader knows which line to doubt."""
+    marked = sheet.marked()
+    if not marked:
+        return ""
+    items = " · ".join(
+        f"⚠{page.cite(entries).removesuffix(FLAG)} {html.escape(note)}" for note, entries in marked.items()
+    )
+    return f'<div class="marked"><b>{html.escape(sheet_word(sheet, "marked"))}:</b> {items}</div>'
+
+
 def sheet_body(sheet: Sheet, links: str | None = None) -> str:
     """The sheet's content: its title, its blocks and its sources list, without a stylesheet."""
-    page = _Page(sheet.footnotes(), links)
+    page = _Page(sheet.footnotes(), links, sheet.marks, sheet)
     meta = html.escape(translation_note(sheet) or sheet_word(sheet, "meta"))
     return (
         f'<div class="top"><h1>{html.escape(sheet.title)}</h1><div class="meta">{meta}</div></div>'
-        f"{_flows(sheet, page)}{_sources(sheet, page)}"
+        f"{_flows(sheet, page)}{_marked(sheet, page)}{_sources(sheet, page)}"
     )
 
 
 def to_html(sheet: Sheet, links: str | None = None) -> str:
-    css = _scaled(CSS, sheet.scale).replace("FOOTER", sheet_word(sheet, "footer").replace('"', ""))
+    css = _scaled(CSS, sheet.scale).replace("FOOTER", footer(sheet).replace('"', ""))
     return (
         f'<!doctype html><html lang="{sheet.lang}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'

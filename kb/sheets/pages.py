@@ -22,11 +22,15 @@ def render(sheet: Sheet):
 SCALES = (1.3, 1.2, 1.1)
 
 
-def fit(sheet: Sheet, pages: int = 1) -> Sheet:
-    """Keep as many units as fit on `pages` A4 pages, the lowest-priority ones left out first;
-    when everything fits, the largest type that still fits (a short book fills its page)."""
+def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
+    """Keep as many units as fit on `pages` A4 pages (default: as many as the sheet's [sheet]
+    says), the lowest-priority ones left out first; when everything fits, the largest type that
+    still fits (a short book fills its page)."""
+    pages = pages or sheet.pages
     if len(render(sheet).pages) <= pages:
+        sheet = replace(sheet, pages=pages)
         return next((s for s in (replace(sheet, scale=x) for x in SCALES) if len(render(s).pages) <= pages), sheet)
+    sheet = replace(sheet, pages=pages)
     low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1)
     while low <= high:  # binary search on how many units to keep
         middle = (low + high) // 2
