@@ -49,7 +49,7 @@ def sheet(
             "--format",
             "-f",
             case_sensitive=False,
-            help="png is a picture of the PDF's first page [default: from -o's suffix, else md].",
+            help="png: a picture of each page of the PDF (GAME.png, GAME-2.png) [default: from -o's suffix, else md].",
             show_default=False,
         ),
     ] = None,
@@ -87,16 +87,18 @@ def sheet(
     built = fit(build_sheet(database, config, corpus_checks(), lang), pages)
     if target is not None and kind in ("pdf", "png"):
         _check_writable(target)
+        wrote = str(target)
         if kind == "pdf":
             write_pdf(built, target)
         else:
             pdf = target.with_name(f".{target.name}.pdf")
             try:
                 write_pdf(built, pdf)
-                pdf_to_png(pdf, target)
+                pictures = pdf_to_png(pdf, target)
             finally:
                 pdf.unlink(missing_ok=True)
-        typer.echo(f"Wrote {target}" + (f" ({built.left_out} lines did not fit)" if built.left_out else ""), err=True)
+            wrote = ", ".join(str(p) for p in pictures)  # one picture a page
+        typer.echo(f"Wrote {wrote}" + (f" ({built.left_out} lines did not fit)" if built.left_out else ""), err=True)
         return
     text = to_markdown(built) if kind == "md" else to_html(built)
     if output is None:

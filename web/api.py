@@ -120,7 +120,7 @@ async def entry(
 ) -> dict[str, Any]:
     backend = backend_of(request)
     try:
-        return await backend.run(entry_json, backend, item_id)
+        return await backend.run_light(entry_json, backend, item_id)
     except RefereeError as exc:
         raise HTTPException(404, str(exc)) from None
 
@@ -128,7 +128,7 @@ async def entry(
 @router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
 async def checks(request: Request, game: GameQuery = None) -> list[dict[str, Any]]:
     backend = backend_of(request)
-    chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
+    chosen = await backend.run_light(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
     return [describe_check(c) for c in chosen]
 
 
@@ -151,7 +151,7 @@ async def check(
     game: GameQuery = None,
 ) -> dict[str, Any]:
     backend = backend_of(request)
-    return await backend.run(check_json, backend, check, game, facts_from_query(request.query_params))
+    return await backend.run_light(check_json, backend, check, game, facts_from_query(request.query_params))
 
 
 class Situation(BaseModel):
@@ -165,7 +165,7 @@ class Situation(BaseModel):
 @router.post("/check", summary="Settle a situation document (`referee check FILE --json`)")
 async def check_document(request: Request, situation: Situation) -> dict[str, Any]:
     backend = backend_of(request)
-    return await backend.run(check_json, backend, situation.check, situation.game, situation.facts)
+    return await backend.run_light(check_json, backend, situation.check, situation.game, situation.facts)
 
 
 STATE_BODY = {
@@ -190,4 +190,4 @@ async def state(request: Request) -> dict[str, Any]:
     if not text.strip():
         raise RefereeError("state: the body is empty; send a state document (YAML or JSON)")
     backend = backend_of(request)
-    return await backend.run(state_json, backend, text)
+    return await backend.run_light(state_json, backend, text)

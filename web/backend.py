@@ -1,9 +1,11 @@
 """What the web app serves from: the knowledge base, the search index, the model and the checks,
 loaded once per process and shared by every request.
 
-All knowledge-base work runs on one thread that answers. SQLite connections belong to the thread
-that opened them, and the work is CPU-bound under the GIL anyway, so one such thread per process
-loses nothing; the event loop stays free to accept connections and serve static files meanwhile.
+Search and ask run on one thread that answers (it owns the index, the model and their SQLite
+connection); the light work (a rule's page, a check, a state) runs on a second thread with its own
+read-only connection, so a rule page never waits behind a question. The work is CPU-bound under
+the GIL, so more threads would not answer faster; the event loop stays free to accept connections
+and serve static files meanwhile.
 More throughput is more processes (`referee serve --workers`, see docs/web.md), each with its own
 copy of this over the same read-only files. Work that takes seconds (a sheet laid out on its page)
 never runs on that thread: a separate process makes it (referee.web.sheets).
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -60,7 +63,9 @@ class Backend:
         self.settings = settings
         self._encoder = encoder  # tests share one loaded model between apps
         self._encoders = encoders
-        self._executor: ThreadPoolExecutor | None = None
+        self._executor: ThreadPoolExecutor | None = None  # search and ask
+        self._light: ThreadPoolExecutor | None = None  # rules, checks, states
+        self._local = threading.local()
         self.searcher: Any = None
         self.checks: dict[str, Any] = {}
         self.state_rules: dict[str, Any] = {}  # the games that settle whole states (kb.state.StateRules)
@@ -72,6 +77,7 @@ class Backend:
 
     async def start(self) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-kb")
+        self._light = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-light")
         await self.run(self._load)
         served = [g for g in self._game_configs.values() if g.id in self.game_ids()]
         self.sheets = SheetMaker(self.settings.db_path, list(self.settings.dirs), sheet_keys(served))
@@ -81,9 +87,10 @@ class Backend:
     async def stop(self) -> None:
         if self.sheets is not None:
             self.sheets.stop()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for pool in (self._executor, self._light):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._light = None
 
     def _load(self) -> None:
         self.searcher = Searcher(self.settings.db_path, encoder=self._encoder, encoders=self._encoders)
@@ -97,17 +104,31 @@ class Backend:
         self._game_configs = {g.id: g for g in discover_games(list(self.settings.dirs))}
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run knowledge-base work on the worker thread that owns the connection."""
-        if self._executor is None:
+        """Search and ask: on the thread that owns the index and the model."""
+        return await self._on(self._executor, function, *args, **kwargs)
+
+    async def run_light(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A rule, a check or a state: on the light thread (its own connection), never behind an ask."""
+        return await self._on(self._light, function, *args, **kwargs)
+
+    async def _on(self, pool: ThreadPoolExecutor | None, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        if pool is None:
             raise RuntimeError("the backend is not started")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(function, *args, **kwargs))
+        return await loop.run_in_executor(pool, functools.partial(function, *args, **kwargs))
 
     # ------------------------------------------------------------ games
 
     @property
     def db(self) -> Any:
-        return self.searcher.db
+        """The knowledge base's connection for the thread asking (a SQLite connection belongs to
+        the thread that opened it): the searcher's on the answering thread, else one of its own."""
+        if threading.current_thread().name.startswith("referee-kb"):
+            return self.searcher.db
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = store.open_db(self.settings.db_path)
+        return db
 
     def game_ids(self) -> list[str]:
         return [g["id"] for g in self.games]

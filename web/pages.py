@@ -92,7 +92,7 @@ async def settle_page(request: Request, name: str) -> Response:
     verdict, error, status = None, None, 200
     if not needed:  # a fact still missing is asked for in a sentence, not refused
         try:
-            verdict = await backend.run(api.check_json, backend, name, None, facts)
+            verdict = await backend.run_light(api.check_json, backend, name, None, facts)
         except RefereeError as exc:
             error, status = str(exc), 400
     kept = {k: v for k, v in params.items() if k not in VIEW_PARAMS}
@@ -180,7 +180,7 @@ async def game_page(request: Request, game: str) -> Response:
     backend = backend_of(request)
     if game not in backend.game_ids():
         raise HTTPException(404, f"no page {request.url.path}")
-    toc = await backend.run(contents, backend.db, game)
+    toc = await backend.run_light(lambda: contents(backend.db, game))
     checks = [
         {"name": c.name, "title": words.check_title(describe_check(c))}
         for c in backend.checks.values()
@@ -208,13 +208,13 @@ async def rule_page(request: Request, game: str, rest: str) -> Response:
     if game not in backend.game_ids():
         raise HTTPException(404, f"no page {request.url.path}")
     try:
-        item = await backend.run(api.entry_json, backend, f"{game}/{rest}")
+        item = await backend.run_light(api.entry_json, backend, f"{game}/{rest}")
     except RefereeError as exc:
         raise HTTPException(404, str(exc)) from None
     template = "section.html" if item["type"] == "section" else "rule.html"
     lang = backend.game(game).get("lang") or "en"
     heading_id = item["id"] if item["type"] == "section" else item.get("section_id")
-    heading_en = await backend.run(english_heading, backend.db, heading_id, lang)
+    heading_en = await backend.run_light(lambda: english_heading(backend.db, heading_id, lang))
     titles = {
         n: words.check_title(describe_check(backend.checks[n])) for n in item.get("checks", []) if n in backend.checks
     }

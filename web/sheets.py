@@ -37,7 +37,7 @@ from referee.sheets.pages import fit, formatted
 
 log = logging.getLogger("referee.web")
 SHEET_CODE = Path(referee.sheets.__file__).resolve().parent  # kb/sheets/ in a checkout, referee/sheets/ installed
-NICENESS = 10  # below the server's answers, above nothing in particular
+NICENESS = 19  # the lowest priority: on a shared machine every answer comes first
 ENTRY_LINKS = "/"  # a sheet served here links each citation to its rule's page
 
 
@@ -212,7 +212,9 @@ class SheetMaker:
                 loop = asyncio.get_running_loop()
                 folder = str(self.folder) if self.folder else None
                 try:
-                    files = await loop.run_in_executor(self._executor(), make_sheet, key, folder)
+                    future = loop.run_in_executor(self._executor(), make_sheet, key, folder)
+                    self._lower_priority()
+                    files = await future
                 except BrokenProcessPool:
                     self._pool = None  # the worker died (killed, out of memory): the next request starts another
                     raise RefereeError(f"the sheet for {key.stem} could not be made; try again") from None
@@ -220,6 +222,14 @@ class SheetMaker:
             return files
         finally:
             self._making.pop(key, None)
+
+    def _lower_priority(self) -> None:
+        """The worker's priority, lowered from here as soon as it exists: a spawned process imports
+        Referee and WeasyPrint (seconds of CPU) before its own initializer could lower it."""
+        for process in list(getattr(self._pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError, TypeError):
+                if os.getpriority(os.PRIO_PROCESS, process.pid) < NICENESS:
+                    os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
 
     def prepare(self) -> None:
         """Make every sheet in the background, one at a time (a player's request goes in between)."""

@@ -105,7 +105,7 @@ async def render_state(
             raise RefereeError("the state is empty: load an example or write one (YAML or JSON)")
         if len(text) > STATE_TEXT_CHARS:
             raise RefereeError(f"the state is too long (at most {STATE_TEXT_CHARS} characters)")
-        verdict, drawn = await backend.run(api.settled_state, backend, text)
+        verdict, drawn = await backend.run_light(api.settled_state, backend, text)
         drawing = present.svg_data_uri(render_state_svg(drawn, verdict))
     except RefereeError as exc:
         error, status = str(exc), 400

@@ -46,9 +46,19 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
     render(sheet).write_pdf(str(path))
 
 
-def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> None:
-    """A picture of the sheet's first page (for docs and for measuring how much of it is blank)."""
-    page_image(pdf, dpi).save(png)
+def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> list[Path]:
+    """A picture of each page of the sheet: the first at `png`, the others beside it as
+    NAME-2.png… (for docs, and for measuring how much of a page is blank)."""
+    import pypdfium2  # only for a picture of the page
+
+    with pdf.open("rb") as handle:
+        count = len(pypdfium2.PdfDocument(handle.read()))
+    written = []
+    for page in range(count):
+        target = png if page == 0 else png.with_name(f"{png.stem}-{page + 1}{png.suffix}")
+        page_image(pdf, dpi, page).save(target)
+        written.append(target)
+    return written
 
 
 def page_image(pdf: Path, dpi: int = 100, page: int = 0):

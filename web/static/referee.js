@@ -105,14 +105,15 @@ function verdictBar() {
   const bar = () => document.querySelector("[data-verdict-bar]");
   if (!bar() || !("IntersectionObserver" in window)) return;
   let inView = true;
+  // the ruling's headline (its first line), below the sticky bar at the top of the screen
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) inView = entry.isIntersecting;
     bar()?.toggleAttribute("data-hidden", inView);
-  });
+  }, { rootMargin: "-64px 0px 0px 0px" });
   const watch = () => {
     observer.disconnect();
-    const verdict = document.getElementById("verdict");
-    if (verdict) observer.observe(verdict);
+    const headline = document.querySelector("#verdict > :first-child");
+    if (headline) observer.observe(headline);
     bar()?.toggleAttribute("data-hidden", inView);
   };
   watch();
