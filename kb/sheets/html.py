@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote as percent
 
-from referee.sheets.layout import Block, Excerpt, Sheet, footer, sheet_word, sources, translation_note
+from referee.sheets.layout import Excerpt, Sheet, SheetBlock, footer, sheet_word, sources, translation_note
 
 CSS = """
 @media print { @page { size: A4; margin: 7mm 7mm 8mm 7mm;
@@ -132,7 +132,7 @@ def _html_table(columns: list[str], rows: list[list[str]], first_is_label: bool 
     return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
 
-def _html_block(block: Block, page: _Page) -> str:
+def _html_block(block: SheetBlock, page: _Page) -> str:
     heading = f"<h2>{html.escape(block.heading)}</h2>"
     if block.kind == "computed":
         rows = [[html.escape(c) for c in row] for row in block.rows]

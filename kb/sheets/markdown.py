@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.sheets.layout import (
-    Block,
     Excerpt,
     Sheet,
+    SheetBlock,
     cite_mark,
     cite_marks,
     one_line,
@@ -33,7 +33,7 @@ def _md_table(columns: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _md_block(block: Block, notes: dict[str, int], sheet: Sheet) -> list[str]:
+def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[str]:
     out = [f"## {block.heading}", ""]
     marks = sheet.marks
     if block.kind == "computed":
