@@ -2,14 +2,16 @@
 
     PYTHONPATH=. .venv/bin/python benchmarks/serve_load.py [--players 20] [--seconds 60] [--workers 2]
 
+0. the baseline: the same table on the same app with no sheet made in the background and none
+   asked for (a server of its own, over its own copy), just before;
 1. the table: N players, each sending a request every second (a think time of one second after
    each answer, on a steady beat) for S seconds: asks, rule pages and settle pages, as a phone
    loads them; one of the players asks, instead, for every game's PDF sheet in turn. The
    knowledge base is copied to a scratch folder first, so no sheet is made yet when the table
    sits down: they are made while the others ask. Reported: requests, p50/p95/p99/max per kind,
    errors (must be 0), the asks sent while sheets were being made (none may take over 1 s);
-2. the most answers per second: one client sending /api/ask back to back (no think time) for
-   `--burst` seconds, after the table has left;
+2. the most answers per second: one client, then as many clients as players, sending /api/ask
+   back to back (no think time) for `--burst` seconds each, after the table has left;
 3. the machine: its load average before and after, the server's resident memory.
 
 Targets (issue 26): 0 errors, ask p95 <= 300 ms, no ask over 1 s while sheets are made. The
@@ -88,10 +90,22 @@ def fresh_copy(db: Path, into: Path) -> Path:
     return target
 
 
-def start_server(db: Path, port: int, workers: int) -> subprocess.Popen:
+def start_server(db: Path, port: int, workers: int, sheets: bool = True) -> subprocess.Popen:
+    """`referee serve` itself; or, for the baseline (`sheets` false), the same app on the same
+    protocol with no sheet made in the background (what `referee serve` runs, minus its sheets)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
     referee = Path(sys.executable).parent / "referee"
     command = [str(referee), "serve", "--host", HOST, "--port", str(port), "--db", str(db), "--workers", str(workers)]
+    if not sheets:
+        env.update({"REFEREE_DB": str(db), "REFEREE_SERVE_WORKERS": str(workers)})
+        env.pop("REFEREE_SERVE_SHEETS", None)
+        run = (
+            "import uvicorn; from referee.web.connections import KEEP_ALIVE_SECONDS, TimedH11Protocol; "
+            f"uvicorn.run('referee.web.app:create_app_from_environment', factory=True, workers={workers}, "
+            f"host={HOST!r}, port={port}, log_level='warning', http=TimedH11Protocol, "
+            "timeout_keep_alive=KEEP_ALIVE_SECONDS)"
+        )
+        command = [sys.executable, "-c", run]
     return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -150,7 +164,7 @@ async def table(client: Any, players: int, seconds: float, entries: list[str], c
         i = 0
         while time.monotonic() < stop:
             beat = began + number / players + i  # one request a second, on the player's beat
-            if number == 0:  # the player printing the sheets: every game's PDF, in turn
+            if number == 0 and sheets:  # the player printing the sheets: every game's PDF, in turn
                 path = sheets[i % len(sheets)]
                 start, elapsed, status = await timed_get(client, path, {}, timeout=600)
                 times.append(("sheet", start, elapsed, status))
@@ -165,17 +179,24 @@ async def table(client: Any, players: int, seconds: float, entries: list[str], c
     return {"times": times, "elapsed": time.monotonic() - began, "began": began}
 
 
-async def burst(client: Any, seconds: float) -> dict[str, Any]:
-    """One client, no think time: answers per second."""
-    count, errors, stop, i = 0, 0, time.monotonic() + seconds, 0
+async def burst(client: Any, seconds: float, clients: int = 1) -> dict[str, Any]:
+    """`clients` clients, no think time, each sending /api/ask back to back: answers per second."""
+    counts = {"answers": 0, "errors": 0}
+    elapsed: list[float] = []
+    stop = time.monotonic() + seconds
     began = time.monotonic()
-    while time.monotonic() < stop:
-        game, question = QUESTIONS[i % len(QUESTIONS)]
-        _, _, status = await timed_get(client, "/api/ask", {"q": question, **({"game": game} if game else {})})
-        count += status == 200
-        errors += status != 200
-        i += 1
-    return {"answers": count, "errors": errors, "elapsed": time.monotonic() - began}
+
+    async def one(offset: int) -> None:
+        i = offset
+        while time.monotonic() < stop:
+            game, question = QUESTIONS[i % len(QUESTIONS)]
+            _, took, status = await timed_get(client, "/api/ask", {"q": question, **({"game": game} if game else {})})
+            counts["answers" if status == 200 else "errors"] += 1
+            elapsed.append(took)
+            i += 1
+
+    await asyncio.gather(*(one(n) for n in range(clients)))
+    return {**counts, "clients": clients, "elapsed": time.monotonic() - began, "times": elapsed}
 
 
 def sample_entries(db: Path) -> list[str]:
@@ -185,7 +206,8 @@ def sample_entries(db: Path) -> list[str]:
     return [row[0] for row in database.execute("select id from entries order by game, position")][::13]
 
 
-async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace, entries: list[str]) -> dict[str, Any]:
+async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace, entries: list[str],
+                  sheets: bool = True) -> dict[str, Any]:  # fmt: skip
     import httpx
 
     limits = httpx.Limits(max_connections=args.players + 2, max_keepalive_connections=args.players + 2)
@@ -193,52 +215,63 @@ async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace,
         await wait_ready(client, server)
         status = (await client.get("/api/status")).json()
         checks = [c["example"] for c in (await client.get("/api/checks")).json()]
-        sheets = [f"/sheets/{k.split('.')[0]}.pdf" + (f"?lang={k.split('.')[1]}" if "." in k else "")
-                  for k in status["sheets"]]  # fmt: skip
+        pdfs = [f"/sheets/{k.split('.')[0]}.pdf" + (f"?lang={k.split('.')[1]}" if "." in k else "")
+                for k in status["sheets"]]  # fmt: skip
         rss_start = rss_mib(server.pid)
-        loaded = await table(client, args.players, args.seconds, entries, checks, sheets)
+        loaded = await table(client, args.players, args.seconds, entries, checks, pdfs if sheets else [])
         ready = (await client.get("/api/status")).json()["sheets"]
-        bursts = await burst(client, args.burst)
+        bursts = [await burst(client, args.burst, 1), await burst(client, args.burst, args.players)] if sheets else []
         rss_end = rss_mib(server.pid)
-    return {"table": loaded, "burst": bursts, "rss": (rss_start, rss_end), "status": status, "ready": ready}
+    return {"table": loaded, "bursts": bursts, "rss": (rss_start, rss_end), "status": status, "ready": ready}
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:8.0f}"
 
 
-def report(args: argparse.Namespace, measured: dict[str, Any], loads: tuple[tuple, tuple]) -> bool:
+def spread(elapsed: list[float]) -> str:
+    return " ".join(ms(percentile(elapsed, q)) for q in (50, 95, 99)) + " " + ms(max(elapsed, default=0))
+
+
+def kinds(rows: list[tuple[str, float, float, int]], seconds: float) -> None:
+    print(f"{'kind':<8}{'requests':>9}{'req/s':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}")
+    for kind in ("ask", "rule", "settle", "sheet", "all"):
+        chosen = [r for r in rows if kind == "all" or r[0] == kind]
+        if chosen:
+            errors = sum(r[3] != 200 for r in chosen)
+            print(f"{kind:<8}{len(chosen):>9}{len(chosen) / seconds:>7.1f}{spread([r[2] for r in chosen])}{errors:>8}")
+
+
+def report(args: argparse.Namespace, measured: dict[str, Any], baseline: dict[str, Any], loads: list[tuple]) -> bool:
     loaded = measured["table"]
     rows = loaded["times"]
     sheet_rows = [r for r in rows if r[0] == "sheet"]
     first_sheet = min((s for _, s, _, _ in sheet_rows), default=0.0)
     sheets_done = max((s + e for _, s, e, status in sheet_rows if status == 200), default=first_sheet)
-    made_by = {k: v for k, v in measured["ready"].items()}
-    print(f"\nLoad average before: {loads[0][0]:.2f} {loads[0][1]:.2f} {loads[0][2]:.2f} (1, 5, 15 min); "
-          f"after: {loads[1][0]:.2f} {loads[1][1]:.2f} {loads[1][2]:.2f}; {os.cpu_count()} cores")  # fmt: skip
+    made_by = dict(measured["ready"])
+    print(f"\nLoad average before: {' '.join(f'{x:.2f}' for x in loads[0])} (1, 5, 15 min); after the baseline: "
+          f"{' '.join(f'{x:.2f}' for x in loads[1])}; at the end: {' '.join(f'{x:.2f}' for x in loads[2])}; "
+          f"{os.cpu_count()} cores")  # fmt: skip
     print(f"Server: {measured['status']['workers']} worker process(es), sheets made by their own process")
-    print(f"\nThe table: {args.players} players for {loaded['elapsed']:.0f} s, one request a second each, "
-          f"beat {BEAT}; player 0 asks for every PDF sheet ({len(made_by)}) in turn")  # fmt: skip
-    print(f"{'kind':<8}{'requests':>9}{'req/s':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}")
-    for kind in ("ask", "rule", "settle", "sheet", "all"):
-        chosen = [r for r in rows if kind == "all" or r[0] == kind]
-        elapsed = [r[2] for r in chosen]
-        errors = sum(r[3] != 200 for r in chosen)
-        spread = [ms(percentile(elapsed, q)) for q in (50, 95, 99)] + [ms(max(elapsed, default=0))]
-        print(f"{kind:<8}{len(chosen):>9}{len(chosen) / args.seconds:>7.1f}{' '.join(spread)}{errors:>8}")
+    print(f"\nThe table: {args.players} players for {loaded['elapsed']:.0f} s, one request a second each, beat {BEAT}")
+    print("\n1. The baseline: the same table on the same app, no sheet made and none asked for")
+    kinds(baseline["table"]["times"], args.seconds)
+    print(f"\n2. While the sheets are made: player 0 asks for every PDF sheet ({len(made_by)}) in turn")
+    kinds(rows, args.seconds)
     while_making = [r for r in rows if r[0] == "ask" and first_sheet <= r[1] <= sheets_done]
     slowest = max((r[2] for r in while_making), default=0.0)
-    span = sheets_done - first_sheet
-    print(f"\nSheets made from {first_sheet - loaded['began']:.0f} s to {sheets_done - loaded['began']:.0f} s into "
-          f"the table ({span:.0f} s); status after: {made_by}")  # fmt: skip
+    print(f"\nSheets asked for from {first_sheet - loaded['began']:.0f} s to {sheets_done - loaded['began']:.0f} s "
+          f"into the table; status after: {made_by}")  # fmt: skip
     print(f"Asks sent meanwhile: {len(while_making)}, slowest {slowest * 1000:.0f} ms")
-    b = measured["burst"]
-    print(f"\nOne client, no think time, /api/ask for {b['elapsed']:.0f} s: {b['answers'] / b['elapsed']:.1f} "
-          f"answers/s ({b['answers']} answers, {b['errors']} errors)")  # fmt: skip
+    print("\n3. No think time, /api/ask back to back (after the table left):")
+    for b in measured["bursts"]:
+        print(f"  {b['clients']:>2} client(s) for {b['elapsed']:.0f} s: {b['answers'] / b['elapsed']:.1f} answers/s, "
+              f"p50 {ms(percentile(b['times'], 50)).strip()} ms, p95 {ms(percentile(b['times'], 95)).strip()} ms "
+              f"({b['answers']} answers, {b['errors']} errors)")  # fmt: skip
     start, end = measured["rss"]
     print(f"Server resident memory (all its processes): {start:.0f} MiB at the start, {end:.0f} MiB at the end")
     asks = [r[2] for r in rows if r[0] == "ask"]
-    errors = sum(r[3] != 200 for r in rows) + b["errors"]
+    errors = sum(r[3] != 200 for r in rows) + sum(b["errors"] for b in measured["bursts"])
     met = {
         "0 errors": errors == 0,
         f"ask p95 <= {ASK_P95 * 1000:.0f} ms": percentile(asks, 95) <= ASK_P95,
@@ -250,17 +283,30 @@ def report(args: argparse.Namespace, measured: dict[str, Any], loads: tuple[tupl
     return all(met.values())
 
 
+def run(db: Path, scratch: Path, args: argparse.Namespace, entries: list[str], sheets: bool) -> dict[str, Any]:
+    from support.served import free_port
+
+    folder = scratch / ("sheets" if sheets else "baseline")
+    folder.mkdir()
+    copy = fresh_copy(db, folder)
+    port = free_port(HOST)
+    server = start_server(copy, port, args.workers, sheets)
+    try:
+        return asyncio.run(measure(server, port, args, entries, sheets))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--burst", type=float, default=20, help="seconds of back-to-back asks from one client")
+    parser.add_argument("--burst", type=float, default=20, help="seconds of back-to-back asks, one client then all")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--db", type=Path, default=None)
     args = parser.parse_args()
     os.environ["OMP_NUM_THREADS"] = "1"
-
-    from support.served import free_port
 
     from referee.paths import default_db_path
 
@@ -268,16 +314,11 @@ def main() -> None:
     entries = sample_entries(db)
     loads = [os.getloadavg()]
     with tempfile.TemporaryDirectory(prefix="serve-load-") as scratch:
-        copy = fresh_copy(db, Path(scratch))
-        port = free_port(HOST)
-        server = start_server(copy, port, args.workers)
-        try:
-            measured = asyncio.run(measure(server, port, args, entries))
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        baseline = run(db, Path(scratch), args, entries, sheets=False)
+        loads.append(os.getloadavg())
+        measured = run(db, Path(scratch), args, entries, sheets=True)
     loads.append(os.getloadavg())
-    sys.exit(0 if report(args, measured, (loads[0], loads[1])) else 1)
+    sys.exit(0 if report(args, measured, baseline, loads) else 1)
 
 
 if __name__ == "__main__":
