@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_states import BASE as TAKKURE  # a pass from #7 to #9
 from typer.testing import CliRunner
 
 from referee.cli.main import app
@@ -21,14 +22,6 @@ from referee.validation.documents import load_document, load_json, load_toml
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
-TAKKURE = """game: takkure
-attack: +y
-pieces:
-  "7": {team: attack, at: [0, 0], bac: 7}
-  "9": {team: attack, at: [-5, 0]}
-ball: "7"
-action: "#7 passes to #9"
-"""
 
 RUGBY = """game: rugby-world
 attack: +y
