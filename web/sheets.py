@@ -34,6 +34,7 @@ from referee.rules.loading import discover_checks, discover_rulebooks
 from referee.sheets.build import build_sheet
 from referee.sheets.html import sheet_body, to_html
 from referee.sheets.pages import fit, formatted
+from referee.store.atomic import write_file
 
 log = logging.getLogger("referee.web")
 SHEET_CODE = Path(referee.sheets.__file__).resolve().parent  # kb/sheets/ in a checkout, referee/sheets/ installed
@@ -110,15 +111,16 @@ def read_cached(folder: Path | None, key: SheetKey) -> SheetFiles | None:
 
 
 def _write_cached(folder: Path, key: SheetKey, files: SheetFiles) -> None:
-    def put(name: str, data: bytes) -> None:
-        part = folder / f".{name}.{os.getpid()}"
-        part.write_bytes(data)
-        os.replace(part, folder / name)
-
-    put(f"{key.stem}.pdf", files.pdf)
-    put(f"{key.stem}.html", files.html.encode())
-    put(f"{key.stem}.body.html", files.body.encode())
-    put(f"{key.stem}.json", json.dumps({"kept": files.kept, "left_out": files.left_out}).encode())
+    """Each file written whole (referee.store.atomic); the .json last, its presence meaning the
+    others are complete. A folder that cannot be written (a full disk) is one log line: the sheet
+    is still served from memory."""
+    try:
+        write_file(folder / f"{key.stem}.pdf", files.pdf)
+        write_file(folder / f"{key.stem}.html", files.html)
+        write_file(folder / f"{key.stem}.body.html", files.body)
+        write_file(folder / f"{key.stem}.json", json.dumps({"kept": files.kept, "left_out": files.left_out}))
+    except RefereeError as exc:
+        log.warning("sheet %s not kept: %s", key.stem, " ".join(str(exc).split()))
 
 
 # ---------------------------------------------------------------- the worker process

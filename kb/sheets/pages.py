@@ -4,6 +4,7 @@ WeasyPrint and pypdfium2 take a second to import, so the functions that need the
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from referee.errors import RefereeError
 from referee.sheets.html import to_html
 from referee.sheets.layout import Sheet
 from referee.sheets.markdown import to_markdown
+from referee.store.atomic import write_file
 
 
 def render(sheet: Sheet):
@@ -43,12 +45,14 @@ def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
 
 
 def write_pdf(sheet: Sheet, path: Path) -> None:
-    render(sheet).write_pdf(str(path))
+    """The sheet as a PDF file, written whole or not at all (an old file kept on a full disk)."""
+    write_file(path, render(sheet).write_pdf())
 
 
 def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> list[Path]:
     """A picture of each page of the sheet: the first at `png`, the others beside it as
-    NAME-2.png… (for docs, and for measuring how much of a page is blank)."""
+    NAME-2.png… (for docs, and for measuring how much of a page is blank); each written whole or
+    not at all."""
     import pypdfium2  # only for a picture of the page
 
     with pdf.open("rb") as handle:
@@ -56,7 +60,9 @@ def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> list[Path]:
     written = []
     for page in range(count):
         target = png if page == 0 else png.with_name(f"{png.stem}-{page + 1}{png.suffix}")
-        page_image(pdf, dpi, page).save(target)
+        picture = io.BytesIO()
+        page_image(pdf, dpi, page).save(picture, format="PNG")
+        write_file(target, picture.getvalue())
         written.append(target)
     return written
 
