@@ -6,7 +6,7 @@ import re
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import choice, lookup, mapping, number, point, words
+from referee.states.readers import choice, flag, lookup, mapping, number, pieces, point, words
 
 from .checks import role_of
 from .quotes import BLOCKING_CARD, P_CARD, STEAL_CARD
@@ -22,11 +22,13 @@ class Mini:
     def __init__(self, name: str, raw: dict, where: str, width: int) -> None:
         self.name = name
         self.team = choice(raw.get("team"), f"{where}.team", TEAMS)
-        self.at = point(raw.get("at"), f"{where}.at", (0, -IN_GOAL), (width, TRY_LINE + IN_GOAL), "intersections")
+        self.at = point(
+            raw.get("at"), f"{where}.at", (0, -IN_GOAL), (width, TRY_LINE + IN_GOAL), "intersections", grid=True
+        )
         digits = "".join(ch for ch in name if ch.isdigit())
         self.number = int(number(raw.get("number", int(digits) if digits else 0), f"{where}.number", 1, 15, whole=True))
         self.stats = {k: int(number(raw[k], f"{where}.{k}", 0, 30, whole=True)) for k in ("f", "s", "p") if k in raw}
-        self.kicker = bool(raw.get("kicker", False))
+        self.kicker = flag(raw.get("kicker", False), f"{where}.kicker")
         self.status = set(words(raw.get("status"), f"{where}.status", STATUSES))
         extra = sorted(set(raw) - {"team", "at", "number", "f", "s", "p", "kicker", "status"})
         if extra:
@@ -42,13 +44,8 @@ class Grid:
         self.source = source
         self.attack = choice(raw.get("attack", "+y"), f"{source}: attack", ("+y", "-y"))
         self.width = int(number(raw.get("width", 35), f"{source}: width", 10, 80, whole=True))
-        minis = mapping(raw.get("pieces"), f"{source}: pieces")
-        self.pieces = {
-            name.lstrip("#"): Mini(
-                name.lstrip("#"), mapping(m, f"{source}: pieces.{name}"), f"{source}: pieces.{name}", self.width
-            )
-            for name, m in minis.items()
-        }
+        minis = pieces(raw.get("pieces"), f"{source}: pieces")
+        self.pieces = {name: Mini(name, m, f"{source}: pieces.{name}", self.width) for name, m in minis.items()}
         ball = raw.get("ball")
         self.carrier: Mini | None = None
         self.ball_at: tuple[float, float] | None = None
@@ -57,9 +54,14 @@ class Grid:
             self.ball_at = self.carrier.at
         else:
             self.ball_at = point(
-                ball, f"{source}: ball", (-1, -IN_GOAL), (self.width + 1, TRY_LINE + IN_GOAL), "intersections"
+                ball,
+                f"{source}: ball",
+                (-1, -IN_GOAL),
+                (self.width + 1, TRY_LINE + IN_GOAL),
+                "intersections",
+                grid=True,
             )
-        self.kicked = bool(raw.get("kicked", False))
+        self.kicked = flag(raw.get("kicked", False), f"{source}: kicked")
         self.free_moves = int(number(raw.get("free_moves", 0), f"{source}: free_moves", 0, 4, whole=True))
         self.tackles = int(number(raw.get("tackles", 0), f"{source}: tackles", 0, 6, whole=True))
         cards = mapping(raw.get("cards", {}), f"{source}: cards")
@@ -106,6 +108,7 @@ def _target(state: Grid, text: str) -> tuple[list[float], str]:
                 (0, -IN_GOAL),
                 (state.width, TRY_LINE + IN_GOAL),
                 "intersections",
+                grid=True,
             )
         ), f"[{x:g}, {y:g}]"
     mini = lookup(state.pieces, text, state.source)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import mapping, number, words
+from referee.states.readers import flag, mapping, number, words
 
 from .checks import CHARACTERS
 
@@ -15,7 +15,7 @@ class Stack:
         self.chips = words(raw.get("chips", []), f"{where}.chips", CHARACTERS)
         if len(self.chips) > 7:
             raise RefereeError(f"{where}: a stack holds at most 7 chips")
-        self.ghost = bool(raw.get("ghost", False))
+        self.ghost = flag(raw.get("ghost", False), f"{where}.ghost")
         self.space = words(raw.get("space", []), f"{where}.space", CHARACTERS)[:1]
 
     @property

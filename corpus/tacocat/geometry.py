@@ -6,7 +6,8 @@ import re
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import choice, mapping, number
+from referee.states.readers import choice, mapping, need, number
+from referee.validation.documents import show
 
 SIDES = ("me", "opponent")
 
@@ -21,7 +22,10 @@ class Board:
     def __init__(self, raw: dict, source: str) -> None:
         self.source = source
         self.cat = int(number(raw.get("cat", 0), f"{source}: cat (0 is the centre space printed 7)", -3, 3, True))
-        self.covered = [int(number(v, f"{source}: covered", -3, 3, True)) for v in raw.get("covered", []) or []]
+        covered = raw.get("covered") or []
+        if not isinstance(covered, list) or len(covered) > 7:
+            raise RefereeError(f"{source}: covered: expected a list of spaces (-3 to 3), got {show(covered)}")
+        self.covered = [int(number(v, f"{source}: covered", -3, 3, True)) for v in covered]
         if self.cat in self.covered:
             raise RefereeError(f"{source}: the cat stands on a covered space")
         self.round = int(number(raw.get("round", 1), f"{source}: round", 1, 50, True))
@@ -31,7 +35,8 @@ class Board:
             raise RefereeError(f"{source}: hands are 'me' and 'opponent', not {extra[0]!r}")
         self.hands = {side: _cards(hands.get(side, []), f"{source}: hands.{side}") for side in SIDES}
         attack = mapping(raw.get("attack", {}), f"{source}: attack")
-        self.attacker = choice(attack["by"], f"{source}: attack.by", SIDES) if attack else None
+        where = f"{source}: attack"
+        self.attacker = choice(need(attack, "by", where), f"{where}.by", SIDES) if attack else None
         self.attack_cards = _cards(attack.get("cards", []), f"{source}: attack.cards") if attack else []
         self.replaced = int(number(raw.get("replaced", 0), f"{source}: replaced", 0, 20, True))
 

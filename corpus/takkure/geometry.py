@@ -6,7 +6,7 @@ import math
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import choice, lookup, mapping, number, point, words
+from referee.states.readers import choice, lookup, number, pieces, point, words
 
 TEAMS = ("attack", "defence")
 STATUSES = ("grounded", "pressure", "tackle", "active", "steal", "rest")
@@ -50,11 +50,8 @@ class Pitch:
         self.source = source
         self.attack = choice(raw.get("attack", "+y"), f"{source}: attack", ("+y", "-y"))
         self.in_goal = number(raw["in_goal"], f"{source}: in_goal", -EDGE, EDGE) if "in_goal" in raw else None
-        players = mapping(raw.get("pieces"), f"{source}: pieces")
-        self.pieces = {
-            name.lstrip("#"): Player(name, mapping(p, f"{source}: pieces.{name}"), f"{source}: pieces.{name}")
-            for name, p in players.items()
-        }
+        players = pieces(raw.get("pieces"), f"{source}: pieces")
+        self.pieces = {name: Player(name, p, f"{source}: pieces.{name}") for name, p in players.items()}
         ball = raw.get("ball")
         self.carrier: Player | None = None
         self.ball_at: tuple[float, float] | None = None
