@@ -28,6 +28,9 @@ def train(
     limit: Annotated[
         int | None, typer.Option(min=1, help="At most this many questions per kind and split (a trial).")
     ] = None,
+    keep_examples: Annotated[
+        Path | None, typer.Option(help="Also pickle the gathered examples here (benchmarks refit heads from them).")
+    ] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -46,6 +49,7 @@ def train(
         epochs=epochs,
         limit=limit,
         tune=not heads_only,
+        keep_examples=keep_examples,
     )
     report = run.heads
     if json_:

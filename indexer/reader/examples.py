@@ -43,6 +43,25 @@ class Example:
         return self.item["split"]
 
     @property
+    def targets(self) -> np.ndarray:
+        """The right passages at the answer's grain: a right passage holding a shorter right one of
+        its entry (two sentences around the one that answers, a table around its row) is not the
+        answer, though it holds it. What the passage head is trained to put first."""
+        passages = self.gathered.passages
+        right = [n for n, y in enumerate(self.labels) if y]
+        out = self.labels.copy()
+        for n in right:
+            p = passages[n]
+            out[n] = not any(
+                m != n
+                and passages[m].entry.id == p.entry.id
+                and len(passages[m].quote) < len(p.quote)
+                and passages[m].quote in p.quote
+                for m in right
+            )
+        return out
+
+    @property
     def answerable(self) -> bool:
         return self.kind in ("answerable", "near-miss") and bool(self.item.get("gold"))
 

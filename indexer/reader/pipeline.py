@@ -12,6 +12,7 @@ Test is never read; `benchmarks/answer_quality.py` judges it.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,8 +51,10 @@ def train_all(
     tune: bool = True,
     adapter: Path = ADAPTER_FILE,
     out: Path = READER_FILE,
+    keep_examples: Path | None = None,
 ) -> TrainingRun:
-    """`tune=False` keeps the shipped encoder and retrains the heads only (minutes, not an hour)."""
+    """`tune=False` keeps the shipped encoder and retrains the heads only (minutes, not an hour);
+    `keep_examples`: where to pickle the gathered examples (benchmarks refit the heads from them)."""
     items = training_items(sets, limit)
     pairs = 0
     if tune:
@@ -73,6 +76,8 @@ def train_all(
     searcher = Searcher(db_path)
     say(f"gathering {len(items)} questions for the heads")
     examples = gather_examples(searcher, items)
+    if keep_examples is not None:
+        keep_examples.write_bytes(pickle.dumps(examples))
     report = train_reader(searcher, checks, sets, out=out, seed=seed, examples=examples)
     return TrainingRun(model if tune else None, pairs, report)
 

@@ -180,7 +180,7 @@ def load_reader(path: Path = READER_FILE) -> Reader:
         )
     except FileNotFoundError:
         raise RefereeError(f"the reader's weights are missing ({path}): run `referee train`") from None
-    except (OSError, ValueError, KeyError, IndexError) as exc:
+    except (OSError, ValueError, KeyError, IndexError, EOFError) as exc:
         raise RefereeError(
             f"the reader's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`"
         ) from None

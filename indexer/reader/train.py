@@ -60,7 +60,7 @@ def _split(examples: list[Example], split: str, kinds: tuple[str, ...]) -> list[
 
 def _passage_head(examples: list[Example], seed: int) -> Head:
     train = [e for e in _split(examples, "train", ("answerable", "near-miss")) if e.answerable]
-    return fit_ranking_head([(e.gathered.features, e.labels) for e in train], seed=seed)
+    return fit_ranking_head([(e.gathered.features, e.targets) for e in train], seed=seed)
 
 
 def _interim(passages: Head) -> Reader:

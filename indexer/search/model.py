@@ -60,7 +60,7 @@ def load_adapter(path: Path = ADAPTER_FILE) -> dict[str, np.ndarray]:
     try:
         with np.load(path) as data:
             return {key: data[key].astype(np.float32) for key in data.files}
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, EOFError) as exc:
         raise RefereeError(
             f"{path}: the reader's encoder adapter cannot be read ({type(exc).__name__}); run `referee train`"
         ) from None
