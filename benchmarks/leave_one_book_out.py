@@ -13,6 +13,7 @@ reader (trained on all five) on the same questions, in the same run.
 from __future__ import annotations
 
 import argparse
+import pickle
 import time
 from pathlib import Path
 
@@ -50,13 +51,22 @@ def judged(reader: Reader, examples: list[Example]) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument(
+        "--examples", type=Path, help="examples pickled by `referee train --keep-examples` (else gathered)"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     searcher = Searcher(args.db or default_db_path())
     checks = list(discover_checks(default_corpus_dir()).values())
-    items = [i for i in load_sets(SETS) if i["kind"] in ("answerable", "silent", "settles", "near-miss")]
-    print(f"gathering {len(items)} questions", flush=True)
-    examples = gather_examples(searcher, items)
+    if args.examples:
+        examples = pickle.loads(args.examples.read_bytes())  # our own file, written by referee train
+        test = [i for i in load_sets(SETS) if i["split"] == "test" and i["kind"] in ("answerable", "silent")]
+        print(f"gathering {len(test)} test questions", flush=True)
+        examples += gather_examples(searcher, test, across_games=False)
+    else:
+        items = load_sets(SETS)
+        print(f"gathering {len(items)} questions", flush=True)
+        examples = gather_examples(searcher, items, across_games=False)
     games = sorted({e.item["game"] for e in examples})
     shipped = shipped_reader()
     header = f"{'held-out book':<18} {'figure':<22} {'all five':>9} {'four':>7} {'n':>5}"
