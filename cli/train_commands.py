@@ -31,6 +31,9 @@ def train(
     keep_examples: Annotated[
         Path | None, typer.Option(help="Also pickle the gathered examples here (benchmarks refit heads from them).")
     ] = None,
+    from_examples: Annotated[
+        Path | None, typer.Option(help="Refit the heads from examples kept before (implies --heads-only).")
+    ] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -48,8 +51,9 @@ def train(
         say=say,
         epochs=epochs,
         limit=limit,
-        tune=not heads_only,
+        tune=not heads_only and from_examples is None,
         keep_examples=keep_examples,
+        from_examples=from_examples,
     )
     report = run.heads
     if json_:

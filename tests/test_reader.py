@@ -138,3 +138,12 @@ def test_the_sets_are_split_by_section_so_dev_and_test_hold_unseen_rules() -> No
     lines = [json.loads(line) for line in (SETS / "players.jsonl").read_text().splitlines() if line.strip()]
     sections = {split: {i["section"] for i in lines if i["split"] == split} for split in ("train", "dev", "test")}
     assert not sections["train"] & sections["test"] and not sections["train"] & sections["dev"]
+
+
+def test_train_refuses_examples_that_are_not_its_own_in_one_line(tmp_path: Path, indexed_db: Path) -> None:
+    kept = tmp_path / "examples.pkl"
+    kept.write_bytes(b"not a pickle")
+    out = tmp_path / "reader.npz"
+    result = runner.invoke(app, ["train", "--from-examples", str(kept), "--db", str(indexed_db), "--json"])
+    assert result.exit_code == 2 and "not examples kept" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and not out.exists()

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from referee import store
+from referee.errors import RefereeError
 from referee.indexer.reader.examples import gather_examples
 from referee.indexer.reader.reader import READER_FILE
 from referee.indexer.reader.train import TrainReport, train_reader, training_items
@@ -52,9 +53,12 @@ def train_all(
     adapter: Path = ADAPTER_FILE,
     out: Path = READER_FILE,
     keep_examples: Path | None = None,
+    from_examples: Path | None = None,
 ) -> TrainingRun:
     """`tune=False` keeps the shipped encoder and retrains the heads only (minutes, not an hour);
-    `keep_examples`: where to pickle the gathered examples (benchmarks refit the heads from them)."""
+    `keep_examples`: where to pickle the gathered examples (benchmarks refit the heads from them);
+    `from_examples`: refit the heads from examples kept before (seconds: the checks may have changed,
+    the books and the index must not have)."""
     items = training_items(sets, limit)
     pairs = 0
     if tune:
@@ -74,12 +78,23 @@ def train_all(
     say(f"indexing with {model}")
     ensure_index(db_path, model=model)
     searcher = Searcher(db_path)
-    say(f"gathering {len(items)} questions for the heads")
-    examples = gather_examples(searcher, items)
+    if from_examples is not None:
+        examples = _kept_examples(from_examples)
+    else:
+        say(f"gathering {len(items)} questions for the heads")
+        examples = gather_examples(searcher, items)
     if keep_examples is not None:
         keep_examples.write_bytes(pickle.dumps(examples))
     report = train_reader(searcher, checks, sets, out=out, seed=seed, examples=examples)
     return TrainingRun(model if tune else None, pairs, report)
+
+
+def _kept_examples(path: Path) -> list:
+    """Examples `keep_examples` wrote (a pickle: only ever our own file, given by its path)."""
+    try:
+        return pickle.loads(path.read_bytes())
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError) as exc:
+        raise RefereeError(f"{path}: not examples kept by `referee train` ({type(exc).__name__})") from None
 
 
 def _save_adapter(tensors: dict[str, np.ndarray], path: Path) -> None:
