@@ -141,3 +141,12 @@ def test_a_closed_pipe_ends_quietly(library) -> None:  # noqa: F811
     stderr = run.stderr.read()
     assert run.wait(timeout=60) == 141, stderr
     assert stderr == b""
+
+
+def test_index_removes_what_a_killed_index_build_left(library) -> None:  # noqa: F811
+    staging = library["index"].with_name(library["index"].name + ".tmp-999999")  # no such process
+    staging.mkdir()
+    (staging / "vectors.faiss").write_bytes(b"\0" * 4096)
+    done = referee("index", "--db", str(library["db"]))
+    assert done.returncode == 0, done.stderr
+    assert not staging.exists() and "already current" in done.stdout

@@ -30,7 +30,7 @@ from referee.indexer.search.calibration import PROBES, load_probes, measure_gaps
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.model import PROMPTS, model_name
 from referee.indexer.search.units import UNIT_SCHEME, plan_units, windows
-from referee.store.atomic import replacing_folder
+from referee.store.atomic import remove_leftovers, replacing_folder
 from referee.store.lock import is_locked, wait_for_writer, write_lock
 
 IVF_THRESHOLD = 50_000
@@ -341,6 +341,12 @@ def _loaded(config: IndexConfig, data: dict[str, bytes]) -> LoadedIndex:
         game_units=games,
         game_entries={g: np.unique(unit_entry[lo:hi]) for g, (lo, hi) in games.items()},
     )
+
+
+def remove_index_leftovers(db_path: Path) -> list[Path]:
+    """What killed index builds left beside the index (`referee.index.tmp-PID`, a gigabyte at
+    scale), removed when `referee index` finds the index current (only processes that are gone)."""
+    return remove_leftovers(index_dir(db_path))
 
 
 def ensure_index(
