@@ -130,7 +130,11 @@ def _corpus_copy(tmp_path: Path) -> Path:
     ("old", "new", "message"),
     [
         # an extra quote no check cites
-        ("PRIORITY = Quote(", 'SPARE = Quote("takkure/0.02/1", "A rule in an ability")\nPRIORITY = Quote(', "no check cites"),
+        (
+            "PRIORITY = Quote(",
+            'SPARE = Quote("takkure/0.02/1", "A rule in an ability")\nPRIORITY = Quote(',
+            "no check cites",
+        ),
         # a row whose line is right but whose cells are not the table's
         ('[(\'0" to 2"\', "+4")', "[('0\" to 2', '\"+4')", "not a row of the table"),
         # a row quote that is a slice of a row, not a whole one

@@ -114,7 +114,9 @@ TAKKURE_DECLARATIONS = [
         why="break through without the ball",
     ),
     ruling("ball-steal", {"ball": "held-standing"}, "verdict", "illegal", why="steal from a standing carrier"),
-    ruling("ball-steal", {"ball": "held-grounded"}, "verdict", "legal", why="steal from a grounded carrier"),
+    ruling(
+        "ball-steal", {"ball": "held-grounded"}, "verdict", "ambiguous", why="steal from a grounded carrier: BaC or +4"
+    ),
     ruling(
         "grounded-action",
         {"action": "stand-up", "is_ball_carrier": True},

@@ -115,7 +115,6 @@ action: "#7 passes to #9"
         (BASE.replace("#7 passes to #9", "#7 passes to #10"), "#10, which is not in the state's pieces"),
         (BASE.replace("[-5, 0]", "[-5, 90]"), "off the pitch"),
         (BASE.replace("[-5, 0]", "[0.5, 0]"), "cannot occupy the same space"),
-        (BASE.replace("#7 passes to #9", "#7 kicks the ball into the stands"), "the game has no action"),
         (BASE.replace("game: takkure", "game: chess"), "'game' must be one of"),
         (BASE.replace("attack: +y", "attack: +y\nweather: rain"), "no key 'weather'"),
         (BASE.replace("[-5, 0]", "[nan, 0]"), "expected a position"),
@@ -142,6 +141,13 @@ def test_bad_states_are_one_line_exit_2(tmp_path: Path, text: str, message: str)
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_an_action_no_rule_covers_is_unknown_with_the_closest_rules_not_a_refusal() -> None:
+    data = _settle(yaml.safe_load(BASE.replace("#7 passes to #9", "#7 kicks the ball over the crossbar")))
+    assert data["verdict"] == "unknown" and data["steps"][0]["check"] is None
+    assert data["reasons"] and all(r["quote"] for r in data["reasons"])
+    assert "#7 passes to #9" in data["summary"]  # the actions the game does settle
 
 
 def test_the_cli_settles_a_state_as_text_and_json() -> None:

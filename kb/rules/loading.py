@@ -32,6 +32,8 @@ def load_rulebook(folder: Path) -> Rulebook | None:
     states = getattr(modules.get("geometry"), "STATES", None)
     if "geometry" in modules and not isinstance(states, StateRules):
         raise RefereeError(f"{folder / 'geometry.py'}: defines no STATES = StateRules(...)")
+    if states is not None:
+        states.folder = str(folder)
     quotes = dict(quotes_of(modules["quotes"])) if "quotes" in modules else {}
     checks = [item for item in vars(modules["checks"]).values() if isinstance(item, Check)]
     return Rulebook(folder.name, quotes, checks, states, where=str(folder))
