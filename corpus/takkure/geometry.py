@@ -15,7 +15,7 @@ from referee.states.readers import choice, lookup, mapping, number, point, words
 from referee.states.tracking import Tracked, TrackedDict
 
 TEAMS = ("attack", "defence")
-STATUSES = ("grounded", "pressure", "tackle", "active", "steal", "rest", "activated")
+STATUSES = ("grounded", "pressure", "tackle", "active", "steal", "rest", "activated", "pick-up")
 SKILLS = ("side-step", "precise-pass", "onslaught", "defensive-insight", "expert-tackler")
 ROLES_TK = ("wing", "scrum-half", "full-back", "forward")
 STATS = ("bac", "bac_try", "str", "ref", "int", "bdy", "prt")
@@ -182,6 +182,9 @@ class Pitch(Tracked):
             self.ball_at = point(ball, f"{source}: ball", (-EDGE, -EDGE), (EDGE, EDGE), "inches")
         elif not self.ball_in_air and ball is not None:
             raise RefereeError(f"{source}: 'ball' must name the carrier (\"7\"), give a point [x, y], or be in-the-air")
+        # the ball token's diameter in mm: on the ground it occupies space as a player does (3.04); the book
+        # does not give its size
+        self.ball_size = number(raw.get("ball_size", 25), f"{source}: ball_size", 5, 80)
         active = raw.get("active")
         self.active = lookup(self.pieces, str(active), f"{source}: active") if active is not None else self.carrier
         self.match = Match(mapping(raw["match"], f"{source}: match"), f"{source}: match") if "match" in raw else None
@@ -228,6 +231,11 @@ class Pitch(Tracked):
         length = dx * dx + dy * dy
         t = 0.0 if not length else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
         return math.dist((px, py), (x1 + t * dx, y1 + t * dy)) <= q.radius + max(a.radius, b.radius)
+
+    def to_ball(self, p: Player) -> float:
+        """0.03: from the player's base to the ball token on the ground, closest points."""
+        assert self.ball_at is not None
+        return round(max(0.0, math.dist(p.at, self.ball_at) - p.radius - self.ball_size / 2 / 25.4), 2)
 
     def name_of(self, side: str) -> str:
         return self.teams[side]
@@ -707,7 +715,7 @@ def _touching(state: Pitch, who: Player) -> bool | None:
     if state.carrier is not None:
         return state.gap(who, state.carrier) <= CONTACT
     if state.ball_at is not None:
-        return math.dist(who.at, state.ball_at) - who.radius <= CONTACT
+        return state.to_ball(who) <= CONTACT
     return None
 
 
@@ -727,6 +735,7 @@ def settle_pick_up(state: Pitch, args: dict, s) -> None:
             "in_contact": _touching(state, who),
         },
     )
+    _contest_for_the_ball(state, who, s)
 
 
 def settle_steal(state: Pitch, args: dict, s) -> None:
@@ -737,7 +746,7 @@ def settle_steal(state: Pitch, args: dict, s) -> None:
         ball = "loose"
     else:
         ball = "held-grounded" if state.carrier.grounded else "held-standing"
-    s.run(
+    steal = s.run(
         "ball-steal",
         {
             "ball": ball,
@@ -745,6 +754,58 @@ def settle_steal(state: Pitch, args: dict, s) -> None:
             "in_contact": None if ball == "in-the-air" else _touching(state, who),
         },
     )
+    if steal.verdict == "legal" and ball == "loose":
+        _contest_for_the_ball(state, who, s)
+
+
+def _contest_for_the_ball(state: Pitch, who: Player, s) -> None:
+    """3.08: players of both teams after a loose ball (a pick up, BaC +4, against steals, BaC +4) roll one melee;
+    alone, the player's roll is unopposed. The winner carries the ball; a tie for the best is rolled again,
+    face-to-face, between those tied."""
+    if state.carrier is not None:
+        return  # a ball held by a GROUNDED carrier: the steal's modifier is ambiguous (3.06/4), nothing is rolled
+    rivals = [
+        q
+        for q in state.pieces.values()
+        if q is not who and ({"steal", "pick-up"} & q.status) and _touching(state, q) and not q.grounded
+    ]
+    rollers = [who, *rivals]
+    targets = [_stat(p, "bac") for p in rollers]
+    rolls = Rolls(s)
+    if any(t is None for t in targets):
+        return
+    targets = [t + 4 - _fatigue_minus(p) for t, p in zip(targets, rollers, strict=True)]
+    dice = [rolls.take(p) for p in rollers]
+    if any(not d for d in dice):
+        return
+    values = [d[0] for d in dice]
+    if not any(p.team != who.team for p in rivals):
+        roll = s.run("unopposed-roll", {"target": targets[0], "dice": values[:1]}, f"#{who.name} for the loose ball")
+        if roll.outcome == "succeeds":
+            _takes_ball(state, who)
+        return
+    melee = s.run("melee-roll", {"targets": targets, "dice": values, "why": "ball"}, "the players after the ball")
+    winner = melee.value["winner"]
+    if winner is None and melee.value.get("roll_again"):
+        tied = [rollers[i - 1] for i in melee.value["roll_again"]]
+        again = [rolls.take(p) for p in tied]
+        if any(not d for d in again):
+            return
+        roll = s.run(
+            "face-to-face-roll",
+            {"targets": [targets[rollers.index(p)] for p in tied], "dice": [d[0] for d in again]},
+            "the tied players roll again",
+        )
+        winner = roll.value["winner"] and rollers.index(tied[roll.value["winner"] - 1]) + 1
+    if winner:
+        _takes_ball(state, rollers[winner - 1])
+
+
+def _takes_ball(state: Pitch, p: Player) -> None:
+    state.carrier, state.ball_at = p, None
+    if p.team != state.attacking:
+        state.stolen = True
+        state.events.append(f"#{p.name} steals the ball")
 
 
 def settle_try(state: Pitch, args: dict, s) -> None:
@@ -979,7 +1040,7 @@ def settle_template(state: Pitch, args: dict, s) -> None:
 def settle_ball_lands(state: Pitch, args: dict, s) -> None:
     if state.ball_at is None:
         raise RefereeError(f"{state.source}: say where the kick-off ball is: ball: [x, y]")
-    near = [p for p in state.pieces.values() if math.dist(p.at, state.ball_at) - p.radius <= 2]
+    near = [p for p in state.pieces.values() if state.to_ball(p) <= 2]
     out = s.run("kick-off-catch", {"within_2": len(near)})
     if out.verdict == "value" and not near:
         s.run("attacking-team", {"ball": "nobody", "after_kick_off": True})
@@ -1086,7 +1147,7 @@ WHO = r"#?(?P<by>\w+)"
 AGAINST = r"(?: against (?P<against>#?\w+(?:(?:,| and| then) #?\w+)*))?"
 STATES = StateRules(
     read=read_state,
-    keys=("attack", "in_goal", "teams", "pieces", "ball", "active", "match"),
+    keys=("attack", "in_goal", "teams", "pieces", "ball", "ball_size", "active", "match"),
     follows=follows,
     actions=[
         Action(
