@@ -109,7 +109,8 @@ def test_table_row_quotes_are_rows_of_the_parsed_tables(built_db: Path) -> None:
             assert list(cells) == table["columns"], key
             assert list(cells.values()) in table["rows"], key
             seen += 1
-    assert seen == 13  # the Takkure pass and reception tables (4 + 4), the Rugby World kick tables (3 + 2)
+    # the Takkure pass and reception tables (4 + 4), the Rugby World kick tables (3 + 2) and scrum packs (12)
+    assert seen == 25
 
 
 def test_a_flattened_table_is_quoted_by_its_row_read_as_cells() -> None:
