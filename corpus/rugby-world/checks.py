@@ -651,6 +651,30 @@ def tackled_carrier(f: dict) -> Verdict:
 
 
 @check(
+    "collect-ball",
+    "May this miniature collect a ball on the ground? Anyone who reaches it, except the tacklers of the carrier who "
+    "grounded it and offside miniatures",
+    [
+        Fact("tackler", "bool", "the miniature is one of the tacklers of the carrier who grounded the ball"),
+        Fact("offside", "bool", "the miniature is offside (on the wrong side of the ball for its team)", False),
+    ],
+    example={"tackler": True},
+)
+def collect_ball(f: dict) -> Verdict:
+    if f["tackler"] or f["offside"]:
+        why = "a tackler" if f["tackler"] else "offside"
+        reasons = [because(GROUNDED_BALL_FREE, f"the miniature is {why}")]
+        if f["tackler"]:
+            reasons.append(because(THREE_DEFENDERS, "the tackled carrier could only ground the ball"))
+        return Verdict("illegal", reasons=reasons, summary=f"illegal: {why}s may not collect the grounded ball")
+    return Verdict(
+        "legal",
+        reasons=[because(GROUNDED_BALL_FREE, "available to anyone able to reach it")],
+        summary="legal: the miniature collects the ball",
+    )
+
+
+@check(
     "break-result",
     "What a break-through or an evade does: the winner breaks through (a unit move; a 1 or 2 freezes the defender) "
     "or evades (2 intersections); the loser grounds the ball, losing it to the defender on 11 or 12",
@@ -1307,7 +1331,12 @@ def ruck(f: dict) -> Verdict:
             ],
             summary="illegal: the 4th movement must be the Ruck's push; then a reorganisation at will",
         )
-    return Verdict("legal", reasons=[because(RUCK_PUSH, "the Ruck pushes"), because(RUCK_COMPULSORY, "1 movement")])
+    return Verdict(
+        "legal",
+        reasons=[because(RUCK_PUSH, "the Ruck pushes"), because(RUCK_COMPULSORY, "1 movement")],
+        consequences=[then(RUCK_REPLY, "the defence must respond with its own Ruck in its turn")],
+        summary="legal: the Ruck pushes, its 1 compulsory movement",
+    )
 
 
 @check(

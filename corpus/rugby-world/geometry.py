@@ -258,9 +258,24 @@ def settle_run(state: Grid, args: dict, s) -> None:
     state.moved.append(mini.name)
     if args.get("to"):
         dest, _ = _target(state, args["to"])
+        if state.carrier is None and state.ball_at is not None and list(state.ball_at) == dest and not state.kicked:
+            _collect(state, mini, s)
         mini.at = tuple(dest)
         if mini is state.carrier:
             state.ball_at = mini.at
+
+
+def _collect(state: Grid, mini: Mini, s) -> None:
+    """1D: a grounded ball is anyone's, except the tacklers of the carrier who grounded it and offside miniatures."""
+    tackled = [m for m in state.pieces.values() if "tackled" in m.status and m.team != mini.team]
+    tackler = any(state.in_front(m, mini) for m in tackled)
+    ball = state.ball_at
+    offside = ball is not None and (mini.at[1] - ball[1]) * state.sign(mini.team) > 0
+    s.run("collect-ball", {"tackler": tackler, "offside": offside}, f"#{mini.name} reaches the ball")
+    state.carrier = mini
+    if mini.team != state.attacking:
+        state.attacking = other(state.attacking)
+        state.tackles = 0
 
 
 def settle_tackle(state: Grid, args: dict, s) -> None:
@@ -536,6 +551,29 @@ def settle_scrum(state: Grid, args: dict, s) -> None:
         state.events.append("the packs move one intersection towards the losing side's try line")
 
 
+def settle_ruck_push(state: Grid, args: dict, s) -> None:
+    """2E: the Ruck's strengths (the tackled miniature and the supporters on the 3 intersections behind him) against
+    the tacklers'; the push is the compulsory movement."""
+    side = _side(state, args["side"])
+    tackled = next((m for m in state.pieces.values() if "tackled" in m.status and m.team == side), None)
+    if tackled is None:
+        raise RefereeError(
+            f"{state.source}: a Ruck needs a tackled miniature of {state.name_of(side)} (status: [tackled])"
+        )
+    sign = state.sign(side)
+    behind = [m for m in state.pieces.values() if m.team == side and abs(m.at[0] - tackled.at[0]) <= 1
+              and (tackled.at[1] - m.at[1]) * sign == 1]  # fmt: skip
+    tacklers = state.tacklers(tackled)
+    s.run("ruck", {"what": "push", "movements": len(state.moved)})
+    s.run(
+        "strength-rule",
+        {"declarer": sum(m.stats.get("f") or 0 for m in [tackled, *behind]),
+         "opponent": sum(m.stats.get("f") or 0 for m in tacklers), "compare": "ruck", "die": s.die() or 0},
+        f"the Ruck of {1 + len(behind)} against {len(tacklers)} tackler(s)",
+    )  # fmt: skip
+    state.moved.append("ruck")
+
+
 def settle_reorganise(state: Grid, args: dict, s) -> None:
     side = _side(state, args["side"])
     s.run("ruck", {"what": "reorganise", "reorganised": side in state.reorganised})
@@ -685,6 +723,7 @@ STATES = StateRules(
             "the defence guesses 4",
         ),
         Action("scrum", (SIDE + r"(?:'s)? (?:scrum )?pack pushes",), settle_scrum, "the attack's pack pushes"),
+        Action("ruck-push", (SIDE + r"(?:'s)? ruck pushes",), settle_ruck_push, "the attack's ruck pushes"),
         Action(
             "reorganise",
             (SIDE + r" reorganises? (?:its line-up )?at will",),
