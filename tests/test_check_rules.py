@@ -181,10 +181,11 @@ def test_a_kick_play_beyond_0_scores_1(position: int, die: int) -> None:
 
 
 @pytest.mark.parametrize(("position", "die"), [(p, d) for p, d in KICKS if p - d == 0])
-def test_a_kick_play_exactly_on_0_has_two_readings_neither_off_the_field(position: int, die: int) -> None:
+def test_a_kick_play_exactly_on_0_scores_1_never_square_11(position: int, die: int) -> None:
+    # "reaches beyond 0" scores and "does not reach 0" turns over; the field card: reaching "0" scores points
     verdict = run("kick-play", position=position, die=die)
-    assert verdict.verdict == "ambiguous" and {r.verdict for r in verdict.readings} == {"value", "unknown"}
-    assert all(r.value.get("position") != 11 for r in verdict.readings)
+    assert verdict.value["points"] == 1 and verdict.value.get("position") != 11
+    assert "touchdown-heroes/components/3" in {r.entry for r in verdict.reasons}
 
 
 @pytest.mark.parametrize(
