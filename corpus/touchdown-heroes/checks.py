@@ -157,7 +157,10 @@ def kickoff(f: dict) -> Verdict:
     return Verdict(
         "value",
         {"position": 3 + f["die"], "onside": False},
-        [because(RANDOM_KICK, f"3 + {f['die']} = {3 + f['die']}")],
+        [
+            because(RANDOM_KICK, f"3 + {f['die']} = {3 + f['die']}"),
+            because(NORMAL_KICK, "the normal kick would give 8"),
+        ],
         summary=f"the ball starts on {3 + f['die']}",
     )
 
@@ -220,7 +223,11 @@ def legal_play(f: dict) -> Verdict:
             [because(MAY_FOLLOW, "a pass play may follow or not")],
             consequences=[]
             if follows
-            else [then(MAY_FOLLOW, "not follow: the card's play-book effect applies"), *effect],
+            else [
+                then(MAY_FOLLOW, "not follow: the card's play-book effect applies"),
+                then(LOWEST_WINS, "a not-follow card is not among the followed cards that decide the trick"),
+                *effect,
+            ],
             summary="legal card (a pass play: any card)"
             + ("" if follows else "; not follow: its play-book effect applies"),
         )
@@ -241,7 +248,11 @@ def legal_play(f: dict) -> Verdict:
         "legal",
         {"follow": False},
         [because(MUST_FOLLOW, "cannot follow")],
-        consequences=[then(EFFECT_WHEN, "not follow: the card's play-book effect applies"), *effect],
+        consequences=[
+            then(EFFECT_WHEN, "not follow: the card's play-book effect applies"),
+            then(LOWEST_WINS, "a not-follow card is not among the followed cards that decide the trick"),
+            *effect,
+        ],
         summary="legal card (cannot follow); not follow: its play-book effect applies",
     )
 
@@ -386,8 +397,12 @@ def series(f: dict) -> Verdict:
     key = SUCCESS_SERIES if f["result"] == "success" else FAILURE_SERIES
     reasons = [because(key, f"one series card turned: {left} left")]
     changes = left == 0
-    if f["intercept"] and f["result"] == "failure":
-        reasons.append(because(INTERCEPT, "an intercept forces the change"))
+    if f["result"] == "failure" and (changes or f["intercept"]):
+        reasons.append(
+            because(
+                INTERCEPT, "an intercept forces the change" if f["intercept"] and not changes else "no series card left"
+            )
+        )
         changes = True
     return Verdict(
         "value",
@@ -830,4 +845,41 @@ def card_effect(f: dict) -> Verdict:
             because(SEE_CARDS, "the cards"),
         ],
         summary=f"unknown: the {f['effect']!r} effect is printed on the card, not in the book",
+    )
+
+
+# ================================================================ where the book is silent
+
+
+@check(
+    "revoke",
+    "A player who held the led suit played another in a run play, found out later: the book states the duty to "
+    "follow, not a correction or a penalty",
+    [Fact("found_later", "bool", "the failure to follow is found after the trick was judged", True)],
+    example={"found_later": True},
+)
+def revoke(f: dict) -> Verdict:
+    return Verdict(
+        "unknown",
+        None,
+        [because(MUST_FOLLOW, "a player holding the led suit must follow")],
+        summary="unknown: the book gives no correction or penalty for a failure to follow",
+    )
+
+
+@check(
+    "own-goal-restart",
+    "After an own goal: the FAQ gives its 2 points, not which team scores them nor how play restarts",
+    [Fact("asked", "choice", "what is asked", "restart", choices=("restart", "points"))],
+    example={"asked": "restart"},
+)
+def own_goal_restart(f: dict) -> Verdict:
+    return Verdict(
+        "unknown",
+        None,
+        [
+            because(FAQ_OWN_GOAL, "2 points for an own goal"),
+            because(AFTER_SCORE, "after a score a kickoff, by whom it does not say"),
+        ],
+        summary=f"unknown: the book does not say {'how play restarts' if f['asked'] == 'restart' else 'who scores'} after an own goal",
     )

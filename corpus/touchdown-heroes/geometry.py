@@ -287,6 +287,9 @@ def _half_over(state: Field, s) -> None:
 
 
 def _start_of_play(state: Field, s) -> None:
+    empty = state.hands_empty()
+    if empty == 4:
+        s.run("half-end", {"empty_hands": 4, "possession_changes": False, "half": state.half}, "Play with empty hands")
     if state.lead is None or state.players[state.lead].team is None:
         return
     holder_attacks = state.players[state.lead].team == state.attacking
@@ -316,6 +319,10 @@ def settle_card(state: Field, args: dict, s) -> None:
             "hand_has_lead_suit": any(suit == lead_suit for suit, _ in player.hand),
         },
     )
+    played = Played(f"{card[0]} {card[1]}", f"{state.source}: action", len(state.trick))
+    state.trick.append(played)  # the card joins the trick: the next action sees it
+    if card in player.hand:
+        player.hand.remove(card)
 
 
 def _effects(state: Field, order: list[int], follow: list[bool], s) -> tuple[bool, bool, list[int]]:
@@ -492,6 +499,14 @@ def settle_briefing(state: Field, args: dict, s) -> None:
     s.run("briefing-pass", {"returned": False}, f"{args['by']} keeps a card shown by the partner")
 
 
+def settle_revoke(state: Field, args: dict, s) -> None:
+    s.run("revoke", {"found_later": True}, f"{args['by']} did not follow")
+
+
+def settle_own_goal(state: Field, args: dict, s) -> None:
+    s.run("own-goal-restart", {"asked": "points" if args.get("points") else "restart"})
+
+
 def settle_half_ends(state: Field, args: dict, s) -> None:
     if args["half"].lower() in ("second", "2nd"):
         state.half = 2
@@ -571,6 +586,21 @@ STATES = StateRules(
         ),
         Action(
             "half-ends", (r"the (?P<half>first|second|1st|2nd) half ends",), settle_half_ends, "the second half ends"
+        ),
+        Action(
+            "revoke",
+            (r"(?P<by>\w+) (?:held the led suit but played another(?: suit)?|did not follow)(?:[,;]? .*)?",),
+            settle_revoke,
+            "B did not follow, found two tricks later",
+        ),
+        Action(
+            "own-goal",
+            (
+                r"(?:who kicks off|what happens|how does play restart) after (?:the |an )?own goal",
+                r"who (?P<points>scores) the own goal",
+            ),
+            settle_own_goal,
+            "who kicks off after the own goal",
         ),
     ],
 )
