@@ -43,6 +43,7 @@ from .quotes import (
     RONIN,
     SAMURAI_GROUP,
     SAMURAI_JOKER,
+    SAMURAI_NO_ACTION,
     SAMURAI_ONE,
     SCORING_FOLLOWS,
     STACK_ORDER,
@@ -99,7 +100,10 @@ def setup_stack(f: dict) -> Verdict:
     example={"top_two_same": True, "next_space": False},
 )
 def setup_draw(f: dict) -> Verdict:
-    reasons = [because(NO_THREE, "never 3 of a colour on top of one another; switch to the next space")]
+    reasons = [
+        because(NO_THREE, "never 3 of a colour on top of one another; switch to the next space"),
+        because(NO_THREE_AT_END, "never more than 2 of a colour in a row when the set-up ends"),
+    ]
     if not f["top_two_same"]:
         return Verdict("legal", reasons=reasons, summary="legal: the chip goes on the stack")
     if not f["next_space"]:
@@ -215,6 +219,7 @@ STEPS = (1, 2, 3, 4)
         ),
         Fact("action_used", "bool", "Ninja: that character's action was already carried out this turn", False),
         Fact("step", "int", "the step of the turn (1: abilities; the pick is step 2)", 1, low=1, high=4),
+        Fact("samurais_above", "int", "your Samurais above that character's column", 0, low=0, high=7),
     ],
     example={"character": "ninja", "bottom_chips": 1, "ninja_target": "samurai"},
 )
@@ -227,6 +232,7 @@ def ability_use(f: dict) -> Verdict:
                 because(FOUR_STEPS, "four steps in order"),
                 because(AT_THE_BEGINNING, "abilities at the beginning"),
                 because(STEP_1, "step 1"),
+                because(BOTTOM_NEEDED, "a chip on the bottom space when the turn begins"),
             ],
             summary=f"illegal: the {who}'s ability is used at the beginning of the turn, before the pick",
         )
@@ -234,6 +240,8 @@ def ability_use(f: dict) -> Verdict:
         reasons = [because(BOTTOM_NEEDED, "no chip of this character on the bottom space")]
         if f["middle_chips"]:
             reasons.append(because(MOVED_ONCE, "a chip on the middle space cannot go back down"))
+        if f["samurais_above"]:
+            reasons.append(because(SAMURAI_NO_ACTION, "a Samurai above the column gives no action"))
         return Verdict("illegal", reasons=reasons, summary=f"illegal: no {who} on the bottom space")
     if f["used_this_turn"]:
         return Verdict(
@@ -335,6 +343,7 @@ def ronin_move(f: dict) -> Verdict:
         Fact("to_has_ghost", "bool", "the stack or space it goes to has a ghost token", False),
         Fact("last_of_stack", "bool", "the chip is the last of its stack", False),
         Fact("same_stack", "bool", "it would go back onto the same stack", False),
+        Fact("makes_three", "bool", "the move puts a third chip of a colour on top of two of it", False),
     ],
     example={"to_has_ghost": False},
 )
@@ -348,6 +357,11 @@ def geisha_move(f: dict) -> Verdict:
         )
     if f["from_has_ghost"] or f["to_has_ghost"] or f["same_stack"]:
         return Verdict("illegal", reasons=reasons, summary="illegal: a ghost token on one of the stacks (or no move)")
+    if f["makes_three"]:
+        reasons += [
+            because(NO_THREE, "a rule for placing the chips at the set-up"),
+            because(NO_THREE_AT_END, "checked at the end of the set-up phase, not in play"),
+        ]
     return Verdict(
         "legal",
         reasons=reasons,
@@ -414,6 +428,7 @@ def daimyo_move(f: dict) -> Verdict:
         Fact("last_of_stack", "bool", "the chip is the last one of its stack", False),
         Fact("ghosts_in_supply", "int", "ghost tokens left in the supply at the start of the turn", 5, low=0, high=5),
         Fact("relocated", "bool", "the Geisha relocated this chip this turn", False),
+        Fact("ghost_elsewhere", "bool", "the picker puts the ghost token on another stack or space", False),
     ],
     example={"on_top": True, "ghost_on_stack": True},
 )
@@ -443,6 +458,13 @@ def pick_chip(f: dict) -> Verdict:
         )
     place = GHOST_ON_SPACE if f["last_of_stack"] else GHOST_ON_STACK
     where = "on the empty space" if f["last_of_stack"] else "on the stack"
+    if f["ghost_elsewhere"]:
+        return Verdict(
+            "illegal",
+            reasons=[*reasons, because(place, "the ghost token goes where the chip was taken from")],
+            consequences=[then(place, f"the ghost token goes {where} the chip came from")],
+            summary=f"illegal: the ghost token goes {where} the chip was taken from, not elsewhere",
+        )
     return Verdict(
         "legal",
         {"ghost_token": where},
@@ -458,6 +480,28 @@ def pick_chip(f: dict) -> Verdict:
             then(SCORING_FOLLOWS, "both players score the character just exposed"),
         ],
         summary=f"legal pick (an exposed chip); the ghost token goes {where}",
+    )
+
+
+@check(
+    "pick-options",
+    "Step 2: which chips are there to pick? The exposed ones (top of a stack, no ghost token); with none exposed and "
+    "the turn begun, the book does not say (the ghosts go back only when a turn begins)",
+    [
+        Fact("exposed", "int", "stacks whose top chip is exposed (no ghost token)", low=0, high=5),
+        Fact("ghosts_in_supply", "int", "ghost tokens left in the supply", low=0, high=5),
+    ],
+    example={"exposed": 0, "ghosts_in_supply": 0},
+)
+def pick_options(f: dict) -> Verdict:
+    reasons = [because(MUST_PICK, "you must pick"), because(EXPOSED, "an exposed chip")]
+    if f["exposed"]:
+        return Verdict("value", f["exposed"], reasons, summary=f"{f['exposed']} exposed chip(s) to pick from")
+    return Verdict(
+        "unknown",
+        None,
+        [*reasons, because(GHOSTS_BACK, "the ghosts return only when a turn begins")],
+        summary="unknown: no chip is exposed in step 2 and the ghosts return only at a turn's beginning",
     )
 
 

@@ -161,6 +161,7 @@ def _ability(state: Hall, who: str, court: Courtyard, character: str, s, **extra
         "middle_chips": court.middle.get(character, 0),
         "used_this_turn": character in court.used,
         "step": state.step,
+        "samurais_above": court.samurais.get(character, 0),
         **extra,
     }
     s.run("ability-use", facts, f"{who}'s {character}")
@@ -202,6 +203,7 @@ def settle_geisha(state: Hall, args: dict, s) -> None:
 
 
 def _relocate(state: Hall, source: Stack, target: Stack, s) -> None:
+    chip = source.chips[-1] if source.chips else None
     s.run(
         "geisha-move",
         {
@@ -209,6 +211,7 @@ def _relocate(state: Hall, source: Stack, target: Stack, s) -> None:
             "to_has_ghost": target.ghost,
             "last_of_stack": len(source.chips) == 1,
             "same_stack": source is target,
+            "makes_three": chip is not None and target.chips[-2:] == [chip, chip],
         },
     )
     target.chips.append(source.chips.pop())
@@ -270,6 +273,7 @@ def settle_pick(state: Hall, args: dict, s) -> None:
             "last_of_stack": len(stack.chips) == 1,
             "ghosts_in_supply": state.ghosts_in_supply,
             "relocated": state.relocated == stack.name and depth == 0,
+            "ghost_elsewhere": bool(args.get("ghost")) and state.stack(args["ghost"]) is not stack,
         },
     )
     picked = stack.chips.pop()
@@ -291,6 +295,14 @@ def settle_pick(state: Hall, args: dict, s) -> None:
             s.run("final-winner", {"markers": totals}, "after the final scoring")
         else:
             s.run("final-scoring", {"chips_left": 0})
+
+
+def settle_step2(state: Hall, args: dict, s) -> None:
+    state.step = 2
+    exposed = [st.name for st in state.stacks.values() if st.chips and not st.ghost and st.name != state.relocated]
+    out = s.run("pick-options", {"exposed": len(exposed), "ghosts_in_supply": state.ghosts_in_supply})
+    if out.verdict == "value":
+        s.follow("may_pick_from", exposed)
 
 
 def _score(state: Hall, stack: Stack, s) -> None:
@@ -382,7 +394,8 @@ STATES = StateRules(
             "pick",
             (
                 r"(?P<by>\w+) (?:picks|takes) (?:the top chip |a chip |the last chip )?(?:from|of) stack (?P<stack>\w+)"
-                r"(?: and puts it above (?:his|her) (?P<column>\w+) column)?",
+                r"(?: and puts it above (?:his|her) (?P<column>\w+) column)?"
+                r"(?: and puts the ghost(?: token)? on (?:stack |the space of stack )?(?P<ghost>\w))?",
                 r"(?P<by>\w+) picks the chip (?P<depth>\d+) below the top of stack (?P<stack>\w+)",
             ),
             settle_pick,
@@ -429,6 +442,16 @@ STATES = StateRules(
             ),
             settle_daimyo,
             "adrian uses the daimyo to move 3 samurais",
+        ),
+        Action(
+            "step2",
+            (
+                r"what happens in step 2(?: .*)?",
+                r"(?P<by>\w+) goes on to (?:step 2|the pick)",
+                r"which chips may (?P<who>\w+) pick",
+            ),
+            settle_step2,
+            "bea goes on to step 2",
         ),
         Action(
             "place",

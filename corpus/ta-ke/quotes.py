@@ -175,6 +175,10 @@ NINJA_NOT = Quote(
     "ta-ke/characters-and-their-abilities/4",
     "Attention: You have to carry out the Daimyo's action (redistribute up to 3 Samurais) in your own inner courtyard. Consequently, you may not move any of your opponent's Samurais; and you may not move any of your opponent's Ninjas in order to use his action.",
 )
+SAMURAI_NO_ACTION = Quote(
+    "ta-ke/characters-and-their-abilities/5",
+    "The Samurais are steadfast and flexible fighters who support your other character groups. Beyond that, they don't give you any additional action and just serve as jokers in the game.",
+)
 
 # ---------------------------------------------------------------- the end
 
