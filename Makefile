@@ -56,10 +56,11 @@ test: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
-# The inner loop: no embedding model, no search index (tests marked `model` are left out).
-test-fast: setup browser
+# The inner loop, under a minute: no embedding model or search index (`model`), no CLI processes,
+# sheet layouts or whole-corpus rebuilds (`slow`); `make test` runs everything.
+test-fast: setup
 	$(BIN)/ruff check .
-	$(BIN)/pytest -m "not model" -x
+	$(BIN)/pytest -m "not model and not slow" -x
 
 # pip install the checkout into a fresh venv outside it; build and ask from another folder.
 install-check: setup

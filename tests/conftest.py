@@ -16,12 +16,18 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 # A test that uses one of these needs the real embedding model: marked `model` (make test-fast skips it).
 MODEL_FIXTURES = {"model_path", "indexed_db", "searcher"}
+# Whole files that are slow without the model: every case starts the CLI in a process of its own
+# (test_hostile.py), or lays pages out with WeasyPrint (test_sheet.py). Marked `slow`, as are the
+# tests marked so one by one (whole-corpus rebuilds); make test-fast skips them.
+SLOW_FILES = {"test_hostile.py", "test_sheet.py"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.model)
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
 
 
 # Tests never touch the real home directory, a real default database or the network: from

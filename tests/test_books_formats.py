@@ -69,6 +69,7 @@ def added(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, Pat
     return out
 
 
+@pytest.mark.slow  # builds four books with `referee add`
 @pytest.mark.parametrize("book", sorted(FILES))
 def test_referee_add_builds_the_book_with_no_hand_edits(added, book: str) -> None:
     report, tmp = added[book]

@@ -31,11 +31,13 @@ def main_process(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # the CLI in a process of its own
 def test_no_arguments_prints_the_help() -> None:
     done = main_process()
     assert done.returncode == 0 and done.stdout.startswith("Usage: referee")
 
 
+@pytest.mark.slow  # the CLI in a process of its own
 def test_a_usage_error_names_the_command_to_ask_for_help() -> None:
     done = main_process("search", "rules", "--limit", "many")
     assert done.returncode == 2
@@ -130,6 +132,7 @@ def test_search_prints_scores_sorted_within_each_game_and_says_what_they_are(cap
     assert "takkure (likelihood 70%):" in out and "tacocat (likelihood 30%):" in out
 
 
+@pytest.mark.slow  # lays a sheet out with WeasyPrint
 def test_sheet_takes_its_format_from_the_output_file_name(built_db: Path, tmp_path: Path) -> None:
     target = tmp_path / "ta-ke.html"
     result = run(built_db, "sheet", "ta-ke", "-o", str(target))
@@ -143,6 +146,7 @@ def test_sheet_refuses_a_format_its_output_file_name_contradicts(built_db: Path,
     assert not (tmp_path / "x.pdf").exists()
 
 
+@pytest.mark.slow  # lays a sheet out with WeasyPrint
 def test_sheet_format_is_one_of_a_few_and_the_game_can_be_remembered(built_db: Path) -> None:
     bad = main_process("sheet", "ta-ke", "--format", "docx")  # refused by the option's choices, in one line
     assert bad.returncode == 2 and "'docx' is not one of" in bad.stderr

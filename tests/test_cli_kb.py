@@ -77,6 +77,7 @@ def test_unknown_game_is_a_clear_error(built_db: Path) -> None:
     assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
 
 
+@pytest.mark.slow  # builds the whole corpus
 def test_build_is_repeatable_with_the_same_ids(tmp_path: Path) -> None:
     db = tmp_path / "kb.db"
     assert run("build", "--db", str(db), "--json").exit_code == 0
@@ -85,6 +86,7 @@ def test_build_is_repeatable_with_the_same_ids(tmp_path: Path) -> None:
     assert run("export", "--db", str(db)).stdout == first
 
 
+@pytest.mark.slow  # builds the whole corpus
 def test_build_report_lists_dropped_noise(tmp_path: Path) -> None:
     result = run("build", "--db", str(tmp_path / "kb.db"), "--json")
     reports = {r["game"]: r for r in json.loads(result.stdout)}
@@ -107,6 +109,7 @@ BREAKAGES = {
 }
 
 
+@pytest.mark.slow  # builds the whole corpus twice
 @pytest.mark.parametrize("breakage", list(BREAKAGES))
 def test_bad_corpus_leaves_the_previous_database_untouched(tmp_path: Path, breakage: str) -> None:
     corpus = tmp_path / "corpus"
@@ -124,6 +127,7 @@ def test_bad_corpus_leaves_the_previous_database_untouched(tmp_path: Path, break
     assert not list(tmp_path.glob(".kb.db.tmp-*"))
 
 
+@pytest.mark.slow  # the CLI in a process of its own
 @pytest.mark.parametrize(
     ("args", "message"), [(["show"], "Missing argument 'ID'"), (["games", "--bogus"], "No such option")]
 )
@@ -141,6 +145,7 @@ def test_command_line_mistakes_are_one_line(args: list[str], message: str) -> No
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # builds the whole corpus
 def test_empty_question_is_refused_before_any_index_work(tmp_path: Path) -> None:
     db = tmp_path / "kb.db"
     assert run("build", "--db", str(db)).exit_code == 0

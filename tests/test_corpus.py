@@ -116,6 +116,7 @@ for g in discover_games(Path(sys.argv[1])):
 """
 
 
+@pytest.mark.slow  # parses every book in processes of their own
 def test_ids_are_the_same_in_every_process_whatever_the_hash_seed() -> None:
     """Ids are cited in checks, sheets and saved links: a build in another process (another
     hash seed, so other set and dict-of-set orders) must give every entry the same id."""

@@ -103,6 +103,7 @@ class Import:
     commented: bool
 
 
+@cache
 def imports_of(name: str, path: Path) -> list[Import]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
@@ -247,6 +248,16 @@ def test_a_games_rule_modules_use_only_the_authors_api(path: Path) -> None:
         a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names if a.name.startswith("referee")
     ]
     assert [m for m in used if not m.startswith(allowed)] == []
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """A public name means one thing across the package (a sheet's block is not a book's)."""
+    owners: dict[str, list[str]] = {}
+    for name, path in package_modules().items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                owners.setdefault(node.name, []).append(name)
+    assert {cls: where for cls, where in owners.items() if len(where) > 1} == {}
 
 
 # ---------------------------------------------------------------- size

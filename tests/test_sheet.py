@@ -17,7 +17,7 @@ from referee.errors import RefereeError
 from referee.rules.loading import discover_checks
 from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
-from referee.sheets.layout import ELISION, Block, Excerpt, Unit
+from referee.sheets.layout import ELISION, Excerpt, SheetBlock, Unit
 from referee.sheets.markdown import to_markdown
 from referee.sheets.pages import fit, page_image, render, write_pdf
 from referee.sheets.quality import blank_share, fragment_problems, overflowing_cells, sheet_problems
@@ -102,7 +102,7 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
 
 
 def test_computed_tables_come_from_the_checks_and_say_so(fitted) -> None:
-    def table(spec: str, heading: str) -> Block:
+    def table(spec: str, heading: str) -> SheetBlock:
         return next(b for b in fitted[spec][0].blocks if b.heading.startswith(heading))
 
     strength = table("rugby-world", "The Strength Rule")
@@ -152,7 +152,7 @@ def test_sheet_config_is_validated(tmp_path: Path) -> None:
     toml.write_text(
         original.replace('kind = "rules"\nheading = "Object"', 'kind = "rules"\ncolour = 3\nheading = "Object"', 1)
     )
-    with pytest.raises(RefereeError, match="unknown key 'colour'"):
+    with pytest.raises(RefereeError, match=r"unknown key 'sheet\.blocks\[0\]\.colour'"):
         discover_games(tmp_path / "corpus")
     toml.write_text(original.replace("as a common supply.", "as a common pool."))
     games = discover_games(tmp_path / "corpus")

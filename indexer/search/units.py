@@ -29,17 +29,17 @@ def unit_text(title: str, text: str) -> str:
 
 
 @dataclass
-class Unit:
+class IndexUnit:
     entry: int
     kind: int
     sentence: int  # ordinal among the entry's sentences, -1 for the whole entry
     text: str
 
 
-def units_of(entry_index: int, entry: StoredEntry, context: str) -> Iterator[Unit]:
-    yield Unit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry.text))
+def units_of(entry_index: int, entry: StoredEntry, context: str) -> Iterator[IndexUnit]:
+    yield IndexUnit(entry_index, ENTRY_UNIT, -1, unit_text(context, entry.text))
     for number, sentence in enumerate(sentences(entry.text)):
-        yield Unit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
+        yield IndexUnit(entry_index, SENTENCE_UNIT, number, unit_text(context, sentence))
 
 
 class LeadIns:
@@ -108,9 +108,9 @@ def plan_units(db) -> Plan:
     )
 
 
-def windows(entries: Iterator[StoredEntry], size: int) -> Iterator[list[Unit]]:
+def windows(entries: Iterator[StoredEntry], size: int) -> Iterator[list[IndexUnit]]:
     """Units in index order, a window at a time: the corpus is never held in memory whole."""
-    window: list[Unit] = []
+    window: list[IndexUnit] = []
     lead_ins = LeadIns()
     for index, entry in enumerate(entries):
         window.extend(units_of(index, entry, lead_ins.context(entry)))

@@ -1,4 +1,9 @@
-"""A game's folder under corpus/: its game.toml and its rulebook, validated."""
+"""A game's folder under corpus/: its game.toml and its rulebook, validated.
+
+game.toml is read as a `GameToml` (referee.validation.schema: every key typed, an unknown one
+refused with the file and the key), then joined with its folder into a `Game`: the rulebook and
+the translations must be files inside the folder, and no two games may answer to one name.
+"""
 
 from __future__ import annotations
 
@@ -6,42 +11,78 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, StrictStr, field_validator
 
 from referee.books.document import Document
 from referee.books.formats import FORMATS, format_of, read_document
-from referee.books.parseconf import KindConfig, ParseConfig, kind_config, parse_config
-from referee.books.sheetconf import SheetConf, sheet_config
-from referee.books.tomlcheck import known_keys, regex, str_list, string, table, tables
+from referee.books.parseconf import KindConfig, ParseConfig
+from referee.books.sheetconf import SheetConf
 from referee.errors import RefereeError
+from referee.validation.schema import Regex, Schema, Text, validated
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
 
 
-@dataclass(frozen=True)
-class PrecedenceRule:
+class PrecedenceRule(Schema):
     """[[precedence]]: texts of these sources win over `over` (as the book's `entry` says)."""
 
-    higher: list[str]
-    over: str
-    entry: str
+    higher: Annotated[list[StrictStr], Field(min_length=1)]  # the sources that win
+    over: Text = "rulebook"
+    entry: Text
 
 
-@dataclass(frozen=True)
-class Override:
+class Override(Schema):
     """[[overrides]]: a card whose text matches `effect` changes these rules."""
 
-    effect: re.Pattern[str]
-    rules: list[str]
-    why: str
+    effect: Regex
+    rules: list[StrictStr] = Field(default_factory=list)
+    why: StrictStr = ""
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(Schema):
     """[[conflicts]]: two entries of the book that contradict each other."""
 
-    entries: tuple[str, str]
-    reason: str
+    entries: Annotated[list[StrictStr], Field(min_length=2, max_length=2)]  # the two entries
+    reason: StrictStr = ""
+
+
+class LinksToml(Schema):
+    page_index: Text | None = None  # the section that indexes topics to pages
+
+
+def _players(value: Any) -> Any:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+class GameToml(Schema):
+    """game.toml as written: the keys a game folder may declare (docs/adding-a-game.md)."""
+
+    title: Text
+    language: Text
+    rulebook: Text
+    players: Annotated[StrictStr, BeforeValidator(_players)] = ""  # "2-4", or a number
+    aliases: list[StrictStr] = Field(default_factory=list)
+    parse: ParseConfig = Field(default_factory=ParseConfig)
+    kinds: KindConfig = Field(default_factory=KindConfig)
+    terms: dict[str, list[StrictStr]] = Field(default_factory=dict)  # a term -> what players call it
+    links: LinksToml = Field(default_factory=LinksToml)
+    precedence: list[PrecedenceRule] = Field(default_factory=list)
+    overrides: list[Override] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    sheet: SheetConf | None = None
+    translations: dict[str, Text] = Field(default_factory=dict)  # language code -> file beside the book
+    format: Literal[FORMATS] | None = None  # type: ignore[valid-type]  # how the rulebook is read; default: by its suffix
+
+    @field_validator("translations")
+    @classmethod
+    def _language_codes(cls, value: dict[str, str]) -> dict[str, str]:
+        for lang in value:
+            if not LANGUAGE_CODE.fullmatch(lang):
+                raise ValueError(f"{lang}: a language code is 2 or 3 lower-case letters")
+        return value
 
 
 @dataclass(frozen=True)
@@ -62,7 +103,7 @@ class Game:
     overrides: list[Override] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     translations: dict[str, Path] = field(default_factory=dict)  # language -> aligned translation file
-    sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], kb.sheetconf)
+    sheet: SheetConf | None = None  # the quick-reference sheet's layout ([sheet], referee.books.sheetconf)
     format: str = "text"  # how the rulebook is read: text, markdown, html or pdf (referee.books.formats)
 
     def names(self) -> set[str]:
@@ -77,14 +118,6 @@ class Game:
         return self.read_document().text
 
 
-# Every key game.toml may hold, per table; anything else is refused with its name (a typo
-# must not be silently ignored). [sheet] and [translations] are validated by their own modules.
-TOP_KEYS = {
-    "title", "language", "players", "rulebook", "aliases", "parse", "kinds", "terms", "links",
-    "precedence", "overrides", "conflicts", "sheet", "translations", "format",
-}  # fmt: skip
-
-
 def load_game(folder: Path) -> Game:
     """Read and validate corpus/<game>/game.toml; every problem names the file."""
     path = folder / "game.toml"
@@ -96,85 +129,40 @@ def load_game(folder: Path) -> Game:
         raise RefereeError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RefereeError(f"{path}: invalid TOML ({exc})") from None
-    game_id = folder.name
-    if not GAME_ID.match(game_id):
+    if not GAME_ID.match(folder.name):
         raise RefereeError(f"{folder}: folder name is not a valid game id (lower-case letters, digits, '-')")
-    for key in ("title", "language", "rulebook"):
-        if not isinstance(raw.get(key), str) or not raw[key].strip():
-            raise RefereeError(f"{path}: '{key}' is required and must be a non-empty string")
-    known_keys(path, "", raw, TOP_KEYS)
-    rulebook = folder / raw["rulebook"]
-    if rulebook.resolve().parent != folder.resolve():
-        raise RefereeError(f"{path}: 'rulebook' must name a file inside {folder}")
-    players = raw.get("players", "")
-    if not isinstance(players, (str, int)) or isinstance(players, bool):
-        raise RefereeError(f"{path}: 'players' must be a string such as \"2-4\"")
-    declared = raw.get("format")
-    if declared is not None and declared not in FORMATS:
-        raise RefereeError(f"{path}: 'format' must be one of {', '.join(FORMATS)}")
-    links = table(path, "links", raw.get("links"))
-    known_keys(path, "links", links, {"page_index"})
+    toml = validated(GameToml, raw, str(path))
+    rulebook = _inside(folder, toml.rulebook, path, "'rulebook'")
     return Game(
-        id=game_id,
-        title=raw["title"],
-        language=raw["language"],
-        players=str(players),
-        aliases=str_list(path, "aliases", raw.get("aliases")),
+        id=folder.name,
+        title=toml.title,
+        language=toml.language,
+        players=toml.players,
+        aliases=list(toml.aliases),
         folder=folder,
         rulebook=rulebook,
-        parse=parse_config(path, raw.get("parse")),
-        kinds=kind_config(path, raw.get("kinds")),
+        parse=toml.parse,
+        kinds=toml.kinds,
         raw=raw,
-        terms=_terms(path, raw.get("terms")),
-        page_index=string(path, "links.page_index", links["page_index"]) if "page_index" in links else None,
-        precedence=_precedence(path, raw.get("precedence")),
-        overrides=_overrides(path, raw.get("overrides")),
-        conflicts=_conflicts(path, raw.get("conflicts")),
-        translations=_translations(path, folder, raw.get("translations")),
-        sheet=sheet_config(path, raw.get("sheet")),
-        format=format_of(rulebook, declared) if rulebook.is_file() else declared or "text",
+        terms={name: list(aliases) for name, aliases in toml.terms.items()},
+        page_index=toml.links.page_index,
+        precedence=list(toml.precedence),
+        overrides=list(toml.overrides),
+        conflicts=list(toml.conflicts),
+        translations={
+            lang: _inside(folder, name, path, f"translations.{lang}") for lang, name in toml.translations.items()
+        },
+        sheet=toml.sheet,
+        format=format_of(rulebook, toml.format) if rulebook.is_file() else toml.format or "text",
     )
 
 
-def _terms(path: Path, value: Any) -> dict[str, list[str]]:
-    return {name: str_list(path, f"terms.{name}", aliases) for name, aliases in table(path, "terms", value).items()}
-
-
-def _precedence(path: Path, value: Any) -> list[PrecedenceRule]:
-    rules = []
-    for i, item in enumerate(tables(path, "precedence", value, {"higher", "over", "entry"})):
-        where = f"precedence[{i}]"
-        higher = str_list(path, f"{where}.higher", item.get("higher"))
-        if not higher:
-            raise RefereeError(f"{path}: {where}.higher must list the sources that win")
-        over = string(path, f"{where}.over", item.get("over"), "rulebook")
-        rules.append(PrecedenceRule(higher, over, string(path, f"{where}.entry", item.get("entry"))))
-    return rules
-
-
-def _overrides(path: Path, value: Any) -> list[Override]:
-    found = []
-    for i, item in enumerate(tables(path, "overrides", value, {"effect", "rules", "why"})):
-        where = f"overrides[{i}]"
-        found.append(
-            Override(
-                regex(path, f"{where}.effect", item.get("effect")),
-                str_list(path, f"{where}.rules", item.get("rules")),
-                string(path, f"{where}.why", item.get("why"), ""),
-            )
-        )
-    return found
-
-
-def _conflicts(path: Path, value: Any) -> list[Conflict]:
-    found = []
-    for i, item in enumerate(tables(path, "conflicts", value, {"entries", "reason"})):
-        where = f"conflicts[{i}]"
-        entries = str_list(path, f"{where}.entries", item.get("entries"))
-        if len(entries) != 2:
-            raise RefereeError(f"{path}: {where}.entries must name two entries")
-        found.append(Conflict((entries[0], entries[1]), string(path, f"{where}.reason", item.get("reason"), "")))
-    return found
+def _inside(folder: Path, name: str, path: Path, key: str) -> Path:
+    """A file named in game.toml, which must be beside it in the game's folder."""
+    file = folder / name
+    if file.resolve().parent != folder.resolve():
+        raise RefereeError(f"{path}: {key} must name a file inside {folder}")
+    return file
 
 
 def _unique_names(games: list[Game]) -> None:
@@ -188,23 +176,6 @@ def _unique_names(games: list[Game]) -> None:
                     "aliases must be unique across games"
                 )
             owner[name] = game
-
-
-def _translations(path: Path, folder: Path, raw: Any) -> dict[str, Path]:
-    """[translations] maps a language code to a file beside the rulebook (see kb.translation)."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict) or not all(isinstance(v, str) and v.strip() for v in raw.values()):
-        raise RefereeError(f'{path}: [translations] must map a language code to a file name, e.g. en = "book.en.txt"')
-    files = {}
-    for lang, name in raw.items():
-        if not re.fullmatch(r"[a-z]{2,3}", lang):
-            raise RefereeError(f"{path}: translations.{lang}: a language code is 2 or 3 lower-case letters")
-        file = folder / name
-        if file.resolve().parent != folder.resolve():
-            raise RefereeError(f"{path}: translations.{lang} must name a file inside {folder}")
-        files[lang] = file
-    return files
 
 
 def game_folders(corpus_dir: Path) -> list[Path]:
@@ -230,3 +201,6 @@ def discover_games(corpus_dir: Path | list[Path]) -> list[Game]:
     games = [load_game(folder) for folder in folders]
     _unique_names(games)
     return games
+
+
+TOP_KEYS = frozenset(GameToml.model_fields)  # every key its table may hold (docs/adding-a-game.md lists them)

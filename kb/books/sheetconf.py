@@ -17,18 +17,19 @@ per language: a string, or a table such as { uk = "…", en = "…" }.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
-from referee.errors import RefereeError
+from pydantic import (
+    BeforeValidator,
+    Field,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
-BLOCK_KINDS = ("sequence", "rules", "table", "computed")
-BLOCK_KEYS = {
-    "kind", "heading", "priority", "required", "sentences", "lines", "entry", "split", "steps",
-    "columns", "rows", "check", "facts", "row_header", "transpose", "wide",
-}  # fmt: skip
-SHEET_KEYS = {"title", "sentences", "blocks"}
+from referee.validation.schema import Flag, Schema, Text, WholeNumber, describe, dotted
 
 
 @dataclass(frozen=True)
@@ -41,174 +42,130 @@ class Labelled:
         return self.texts.get(lang) or self.texts.get(fallback) or next(iter(self.texts.values()), "")
 
 
-@dataclass(frozen=True)
-class Step:
-    step: str
-    details: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class ComputedAxis:
-    label: Labelled
-    facts: dict[str, Any]
-    value: str = ""  # the key of the check's value to print ('' = the value itself)
-    check: str | None = None  # a column may call another check than the block's
-
-
-@dataclass(frozen=True)
-class BlockConf:
-    kind: str
-    heading: Labelled
-    priority: int
-    required: bool = False
-    sentences: int | None = None
-    lines: list[str] = field(default_factory=list)
-    entry: str | None = None
-    split: str | None = None
-    steps: list[Step] = field(default_factory=list)
-    columns: list[Labelled] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
-    check: str | None = None
-    facts: dict[str, Any] = field(default_factory=dict)
-    computed_rows: list[ComputedAxis] = field(default_factory=list)
-    computed_columns: list[ComputedAxis] = field(default_factory=list)
-    row_header: Labelled = field(default_factory=lambda: Labelled({}))
-    transpose: bool = False
-    wide: bool = False  # across the whole page width (a table with many columns)
-
-
-@dataclass(frozen=True)
-class SheetConf:
-    title: Labelled
-    sentences: int
-    blocks: list[BlockConf]
-
-
-def _labelled(path: Path, where: str, value: Any) -> Labelled:
+def _labelled(value: Any) -> Labelled:
+    if isinstance(value, Labelled):
+        return value
     if isinstance(value, str):
         return Labelled({"": value})
-    if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
+    if isinstance(value, dict) and value and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
         return Labelled(dict(value))
-    raise RefereeError(f"{path}: {where} must be text or a table of texts by language")
+    raise ValueError("must be text or a table of texts by language")
 
 
-def _strings(path: Path, where: str, value: Any) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise RefereeError(f'{path}: {where} must be a list of references ("ID" or "ID | quote")')
-    return list(value)
+Label = Annotated[Labelled, BeforeValidator(_labelled)]
+Reference = Text  # "ID" or "ID | quote" (checked against the book when the sheet is built)
 
 
-def _int(path: Path, where: str, value: Any, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RefereeError(f"{path}: {where} must be a whole number of at least {low}")
-    return value
+def _step(value: Any) -> Any:
+    return {"step": value} if isinstance(value, str) else value
 
 
-def _facts(path: Path, where: str, value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RefereeError(f"{path}: {where} must be a table of fact names to values")
-    return dict(value)
+class Step(Schema):
+    step: Reference
+    details: list[Reference] = Field(default_factory=list)
 
 
-def _axis(path: Path, where: str, value: Any) -> list[ComputedAxis]:
-    if not isinstance(value, list):
-        raise RefereeError(f"{path}: {where} must be a list of {{ label = ..., facts = {{...}} }}")
-    out = []
-    for i, item in enumerate(value):
-        if not isinstance(item, dict) or "label" not in item or set(item) - {"label", "facts", "value", "check"}:
-            raise RefereeError(f"{path}: {where}[{i}] needs 'label' and may have 'facts', 'value' and 'check' only")
-        out.append(
-            ComputedAxis(
-                _labelled(path, f"{where}[{i}].label", item["label"]),
-                _facts(path, f"{where}[{i}].facts", item.get("facts", {})),
-                str(item.get("value", "")),
-                str(item["check"]) if "check" in item else None,
-            )
-        )
-    return out
+class ComputedAxis(Schema):
+    """A row or a column of a computed table: its label and the facts it gives the check."""
+
+    label: Label
+    facts: dict[str, Any] = Field(default_factory=dict)
+    value: StrictStr = ""  # the key of the check's value to print ('' = the value itself)
+    check: StrictStr | None = None  # a column may call another check than the block's
 
 
-def _steps(path: Path, where: str, value: Any) -> list[Step]:
-    if not isinstance(value, list):
-        raise RefereeError(f"{path}: {where} must be a list")
-    steps = []
-    for i, item in enumerate(value):
-        if isinstance(item, str):
-            steps.append(Step(item))
-        elif isinstance(item, dict) and "step" in item and not set(item) - {"step", "details"}:
-            steps.append(Step(item["step"], _strings(path, f"{where}[{i}].details", item.get("details", []))))
-        else:
-            raise RefereeError(f"{path}: {where}[{i}] must be a reference or {{ step = ..., details = [...] }}")
-    return steps
+NEEDS = {
+    "sequence": "'entry' or 'steps'",
+    "rules": "'lines'",
+    "table": "'columns' and 'rows' of as many cells",
+    "computed": "'check', 'rows' and 'columns'",
+}
+_TABLE_COLUMNS: TypeAdapter[list[Labelled]] = TypeAdapter(list[Label])
+_TABLE_ROWS: TypeAdapter[list[list[str]]] = TypeAdapter(list[list[Reference]])
+_AXES: TypeAdapter[list[ComputedAxis]] = TypeAdapter(list[ComputedAxis])
 
 
-def _block(path: Path, i: int, raw: Any) -> BlockConf:
-    where = f"sheet.blocks[{i}]"
-    if not isinstance(raw, dict):
-        raise RefereeError(f"{path}: {where} must be a table")
-    unknown = sorted(set(raw) - BLOCK_KEYS)
-    if unknown:
-        raise RefereeError(f"{path}: {where}: unknown key {unknown[0]!r}")
-    kind = raw.get("kind")
-    if kind not in BLOCK_KINDS:
-        raise RefereeError(f"{path}: {where}.kind must be one of {', '.join(BLOCK_KINDS)}")
-    if "heading" not in raw:
-        raise RefereeError(f"{path}: {where} needs a 'heading'")
-    block = BlockConf(
-        kind=kind,
-        heading=_labelled(path, f"{where}.heading", raw["heading"]),
-        priority=_int(path, f"{where}.priority", raw.get("priority", i + 1), 1),
-        required=bool(raw.get("required", False)),
-        sentences=_int(path, f"{where}.sentences", raw["sentences"], 1) if "sentences" in raw else None,
-        lines=_strings(path, f"{where}.lines", raw.get("lines", [])) if kind == "rules" else [],
-        entry=str(raw["entry"]) if "entry" in raw else None,
-        split=str(raw["split"]) if "split" in raw else None,
-        steps=_steps(path, f"{where}.steps", raw.get("steps", [])),
-        columns=[_labelled(path, f"{where}.columns", c) for c in raw.get("columns", [])] if kind == "table" else [],
-        rows=[_strings(path, f"{where}.rows", r) for r in raw.get("rows", [])] if kind == "table" else [],
-        check=str(raw["check"]) if "check" in raw else None,
-        facts=_facts(path, f"{where}.facts", raw.get("facts", {})),
-        computed_rows=_axis(path, f"{where}.rows", raw.get("rows", [])) if kind == "computed" else [],
-        computed_columns=_axis(path, f"{where}.columns", raw.get("columns", [])) if kind == "computed" else [],
-        row_header=_labelled(path, f"{where}.row_header", raw.get("row_header", "")),
-        transpose=bool(raw.get("transpose", False)),
-        wide=bool(raw.get("wide", False)),
-    )
-    _check_shape(path, where, block)
-    return block
+class BlockConf(Schema):
+    kind: Literal["sequence", "rules", "table", "computed"]
+    heading: Label
+    priority: Annotated[WholeNumber, Field(ge=1)]  # when not given, the block's place in the layout (SheetConf)
+    required: Flag = False
+    sentences: Annotated[WholeNumber, Field(ge=1)] | None = None
+    lines: list[Reference] = Field(default_factory=list)
+    entry: StrictStr | None = None
+    split: StrictStr | None = None
+    steps: list[Annotated[Step, BeforeValidator(_step)]] = Field(default_factory=list)
+    columns: list[Any] = Field(default_factory=list)  # labels (table) or axes (computed): read by kind
+    rows: list[Any] = Field(default_factory=list)  # rows of references (table) or axes (computed)
+    check: StrictStr | None = None
+    facts: dict[str, Any] = Field(default_factory=dict)
+    row_header: Label = Labelled({"": ""})
+    transpose: Flag = False
+    wide: Flag = False  # across the whole page width (a table with many columns)
+
+    @model_validator(mode="after")
+    def _kind_and_shape(self) -> BlockConf:
+        for key, adapter in self._adapters().items():
+            try:
+                adapter.validate_python(getattr(self, key))
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                inner = dotted(error["loc"])
+                if error["type"] == "extra_forbidden":
+                    raise ValueError(f"({self.kind}): unknown key '{key}{inner}'") from None
+                said = describe(Schema, error).removeprefix(inner).strip()
+                raise ValueError(f"({self.kind}): {key}{inner} {said}") from None
+        if not self._has_its_parts():
+            raise ValueError(f"({self.kind}) needs {NEEDS[self.kind]}")
+        return self
+
+    def _adapters(self) -> dict[str, TypeAdapter[Any]]:
+        if self.kind == "table":
+            return {"columns": _TABLE_COLUMNS, "rows": _TABLE_ROWS}
+        if self.kind == "computed":
+            return {"columns": _AXES, "rows": _AXES}
+        return {}
+
+    def _has_its_parts(self) -> bool:
+        if self.kind == "sequence":
+            return bool(self.entry or self.steps)
+        if self.kind == "rules":
+            return bool(self.lines)
+        if self.kind == "table":
+            return bool(self.columns and self.rows) and all(len(r) == len(self.columns) for r in self.rows)
+        return bool(self.check and self.rows and self.columns)
+
+    @property
+    def table_columns(self) -> list[Labelled]:
+        return _TABLE_COLUMNS.validate_python(self.columns) if self.kind == "table" else []
+
+    @property
+    def table_rows(self) -> list[list[str]]:
+        return _TABLE_ROWS.validate_python(self.rows) if self.kind == "table" else []
+
+    @property
+    def computed_rows(self) -> list[ComputedAxis]:
+        return _AXES.validate_python(self.rows) if self.kind == "computed" else []
+
+    @property
+    def computed_columns(self) -> list[ComputedAxis]:
+        return _AXES.validate_python(self.columns) if self.kind == "computed" else []
 
 
-def _check_shape(path: Path, where: str, block: BlockConf) -> None:
-    needs = {
-        "sequence": block.entry or block.steps,
-        "rules": block.lines,
-        "table": block.columns and block.rows and all(len(r) == len(block.columns) for r in block.rows),
-        "computed": block.check and block.computed_rows and block.computed_columns,
-    }[block.kind]
-    if not needs:
-        what = {
-            "sequence": "'entry' or 'steps'",
-            "rules": "'lines'",
-            "table": "'columns' and 'rows' of as many cells",
-            "computed": "'check', 'rows' and 'columns'",
-        }[block.kind]
-        raise RefereeError(f"{path}: {where} ({block.kind}) needs {what}")
+class SheetConf(Schema):
+    title: Label = Labelled({"": ""})
+    sentences: Annotated[WholeNumber, Field(ge=1)] = 2
+    blocks: list[BlockConf] = Field(default_factory=list)  # none: the first sheet (referee.sheets.auto) with this title
+
+    @model_validator(mode="before")
+    @classmethod
+    def _priorities(cls, raw: Any) -> Any:
+        """A block without a priority has its place in the layout (1 first)."""
+        if isinstance(raw, dict) and isinstance(raw.get("blocks"), list):
+            blocks = [{"priority": i + 1, **b} if isinstance(b, dict) else b for i, b in enumerate(raw["blocks"])]
+            return {**raw, "blocks": blocks}
+        return raw
 
 
-def sheet_config(path: Path, raw: Any) -> SheetConf | None:
-    """The typed [sheet] section (None when the game has no sheet)."""
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise RefereeError(f"{path}: [sheet] must be a table")
-    unknown = sorted(set(raw) - SHEET_KEYS)
-    if unknown:
-        raise RefereeError(f"{path}: [sheet]: unknown key {unknown[0]!r}")
-    blocks = raw.get("blocks", [])
-    if not isinstance(blocks, list):
-        raise RefereeError(f"{path}: [sheet] blocks must be [[sheet.blocks]] tables")
-    return SheetConf(
-        title=_labelled(path, "sheet.title", raw.get("title", "")),
-        sentences=_int(path, "sheet.sentences", raw.get("sentences", 2), 1),
-        blocks=[_block(path, i, b) for i, b in enumerate(blocks)],
-    )
+SHEET_KEYS = frozenset(SheetConf.model_fields)  # the keys [sheet] may hold (docs/adding-a-game.md)
+BLOCK_KEYS = frozenset(BlockConf.model_fields)  # and each [[sheet.blocks]]

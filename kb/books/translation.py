@@ -32,7 +32,7 @@ ENTRY_MARKER = re.compile(r"^\[(?P<key>[^\]\s]+)\]\s*$")
 
 
 @dataclass
-class Block:
+class MarkedText:
     key: str
     kind: str  # entry or section
     line: int
@@ -57,15 +57,15 @@ class Translation:
         return [{"id": i, "game": game, "lang": self.lang, "kind": k, "text": t} for k, i, t in made]
 
 
-def read_blocks(text: str) -> list[Block]:
-    blocks: list[Block] = []
+def read_blocks(text: str) -> list[MarkedText]:
+    blocks: list[MarkedText] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         section = SECTION_MARKER.match(raw)
         entry = ENTRY_MARKER.match(raw)
         if section:
-            blocks.append(Block(section["key"], "section", number, [section["heading"].strip()]))
+            blocks.append(MarkedText(section["key"], "section", number, [section["heading"].strip()]))
         elif entry:
-            blocks.append(Block(entry["key"], "entry", number))
+            blocks.append(MarkedText(entry["key"], "entry", number))
         elif blocks:
             blocks[-1].lines.append(raw.rstrip())
         elif raw.strip() and not raw.startswith("#"):
@@ -93,7 +93,7 @@ def align(book: ParsedBook, text: str, lang: str, file: str) -> Translation:
         blocks = read_blocks(text)
     except RefereeError as exc:
         raise RefereeError(f"{where}: {exc}") from None
-    found: dict[str, Block] = {}
+    found: dict[str, MarkedText] = {}
     last = -1
     for block in blocks:
         item_id = known.get((block.kind, block.key))

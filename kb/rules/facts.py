@@ -7,23 +7,14 @@ numbers; lists of at most 64 items, text of at most 200 characters). Every refus
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.validation import values
 from referee.validation.documents import show
 
 MISSING: Any = object()
-
-
-MAX_ITEMS = 64  # list facts: more players, dice or cards than any game has
-
-
-MAX_TEXT = 200
-
-
-MAX_NUMBER = 1e9  # a position, a count or a characteristic is never near this
 
 
 @dataclass(frozen=True)
@@ -63,77 +54,26 @@ EXPECTED = {
 }
 
 
-def _number(raw: Any, whole: bool) -> float | int:
-    """A finite number from JSON/YAML or text; ValueError otherwise (bools, nan, inf, huge, 1e400)."""
-    if isinstance(raw, bool) or raw is None:
-        raise ValueError
-    if isinstance(raw, str):
-        text = raw.strip()
-        if not text or len(text) > 30:
-            raise ValueError
-        raw = int(text) if whole and text.lstrip("+-").isdigit() else float(text)
-    if isinstance(raw, int):
-        if abs(raw) > MAX_NUMBER:
-            raise ValueError
-        return raw
-    if not isinstance(raw, float) or not math.isfinite(raw) or abs(raw) > MAX_NUMBER:
-        raise ValueError
-    if whole:
-        if not raw.is_integer():
-            raise ValueError
-        return int(raw)
-    return raw
-
-
-def _items(raw: Any) -> list[Any]:
-    if isinstance(raw, str):
-        raw = [part.strip() for part in raw.strip().strip("[]()").split(",") if part.strip()]
-    if not isinstance(raw, (list, tuple)) or len(raw) > MAX_ITEMS:
-        raise ValueError
-    return list(raw)
-
-
-def _word(raw: Any) -> str:
-    if isinstance(raw, bool) or not isinstance(raw, (str, int)):
-        raise ValueError
-    text = str(raw)
-    if len(text) > MAX_TEXT:
-        raise ValueError
-    return text
-
-
-def _bool(raw: Any) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, (str, int)) and not isinstance(raw, bool) and str(raw).lower() in ("true", "yes", "1"):
-        return True
-    if isinstance(raw, (str, int)) and str(raw).lower() in ("false", "no", "0"):
-        return False
-    raise ValueError
-
-
 def convert(fact: Fact, raw: Any) -> Any:
-    """A fact's value from JSON/YAML or from a `--fact name=value` string: finite, bounded, typed."""
+    """A fact's value from JSON/YAML or from a `--fact name=value` string (read as text, so "3",
+    "yes" and "10,30" are values): finite, bounded, typed, by the rules of referee.validation.values."""
     expected = EXPECTED[fact.type].format(choices=", ".join(fact.choices))
     try:
         if fact.type in ("int", "float"):
-            value: Any = _number(raw, fact.type == "int")
+            value: Any = values.number(raw, fact.type == "int", from_text=True)
         elif fact.type == "bool":
-            value = _bool(raw)
-        elif fact.type in ("str", "choice"):
-            value = _word(raw)
-            if fact.type == "choice" and value not in fact.choices:
-                raise ValueError
+            value = values.flag(raw, from_text=True)
+        elif fact.type == "str":
+            value = values.word(raw, from_text=True)
+        elif fact.type == "choice":
+            value = values.choice(raw, fact.choices, from_text=True)
         elif fact.type == "point":
-            items = _items(raw)
-            if len(items) != 2:
-                raise ValueError
-            value = [float(_number(v, False)) for v in items]
+            value = list(values.point(raw, from_text=True))
         elif fact.type == "ints":
-            value = [int(_number(v, True)) for v in _items(raw)]
+            value = [int(values.number(v, True, from_text=True)) for v in values.items(raw, from_text=True)]
         else:
-            value = [_word(v) for v in _items(raw)]
-    except (TypeError, ValueError, OverflowError):
+            value = values.words(raw, from_text=True)
+    except values.Refused:
         raise RefereeError(f"fact {fact.name!r}: expected {expected}, got {show(raw)}") from None
     _check_range(fact, value)
     return value

@@ -6,8 +6,8 @@ from typing import Any
 
 from referee.errors import RefereeError
 from referee.rules.checks import Check, verdict_dict
-from referee.rules.facts import MAX_TEXT
 from referee.validation.documents import load_document, show
+from referee.validation.values import MAX_TEXT
 
 
 def situation_from(text: str, source: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from referee.errors import RefereeError
 from referee.rules.checks import Check
 from referee.rules.settle import settle
 from referee.sheets.auto import auto_sheet
-from referee.sheets.layout import ELISION, Block, Excerpt, Sheet, Unit
+from referee.sheets.layout import ELISION, Excerpt, Sheet, SheetBlock, Unit
 
 
 def _split_ref(ref: str) -> tuple[str, str | None, str | None]:
@@ -161,17 +161,19 @@ def _cell(ref: str, book: _Book, count: int) -> Excerpt | str:
     return "—" if ref.strip() in ("—", "-") else book.quote(ref, count)
 
 
-def _block(block: BlockConf, book: _Book, conf: SheetConf) -> Block:
+def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     count = block.sentences or conf.sentences
     heading = block.heading.get(book.lang, book.game.language)
-    made = Block(block.kind, heading, block.priority, [], block.required, transpose=block.transpose, wide=block.wide)
+    made = SheetBlock(
+        block.kind, heading, block.priority, [], block.required, transpose=block.transpose, wide=block.wide
+    )
     if block.kind == "sequence":
         made.units = _sequence_units(block, book, count)
     elif block.kind == "rules":
         made.units = [Unit([book.quote(line, count)]) for line in block.lines]
     elif block.kind == "table":
-        made.columns = [c.get(book.lang, book.game.language) for c in block.columns]
-        made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.rows]
+        made.columns = [c.get(book.lang, book.game.language) for c in block.table_columns]
+        made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.table_rows]
     else:
         made.rows, made.cites, made.note = _computed(block, book)
         made.columns = [block.row_header.get(book.lang, book.game.language)] + [

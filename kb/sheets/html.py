@@ -6,9 +6,9 @@ import html
 import re
 
 from referee.sheets.layout import (
-    Block,
     Excerpt,
     Sheet,
+    SheetBlock,
     cite_mark,
     cite_marks,
     sheet_word,
@@ -78,7 +78,7 @@ def _html_table(columns: list[str], rows: list[list[str]], first_is_label: bool 
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _html_block(block: Block, notes: dict[str, int]) -> str:
+def _html_block(block: SheetBlock, notes: dict[str, int]) -> str:
     heading = f"<h2>{html.escape(block.heading)}</h2>"
     if block.kind == "computed":
         rows = [[html.escape(c) for c in row] for row in block.rows]

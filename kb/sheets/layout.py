@@ -1,4 +1,4 @@
-"""A quick-reference sheet as data: Sheet -> Block -> Unit -> Excerpt, and the sheet's own words.
+"""A quick-reference sheet as data: Sheet -> SheetBlock -> Unit -> Excerpt, and the sheet's own words.
 
 Every line, table row or step is a unit; `Sheet.keep(n)` keeps the n highest-priority units in
 the declared order, which is how a sheet is fitted to its page (referee.sheets.pages)."""
@@ -29,7 +29,7 @@ class Unit:
 
 
 @dataclass
-class Block:
+class SheetBlock:
     kind: str
     heading: str
     priority: int
@@ -49,7 +49,7 @@ class Sheet:
     title: str
     lang: str
     book_lang: str
-    blocks: list[Block]
+    blocks: list[SheetBlock]
     left_out: int = 0
     ascii_ids: dict[str, str] = field(default_factory=dict)
     scale: float = 1.0  # type size: raised when everything fits with room to spare

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.sheets.layout import (
-    Block,
     Excerpt,
     Sheet,
+    SheetBlock,
     cite_mark,
     cite_marks,
     one_line,
@@ -31,7 +31,7 @@ def _md_table(columns: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _md_block(block: Block, notes: dict[str, int]) -> list[str]:
+def _md_block(block: SheetBlock, notes: dict[str, int]) -> list[str]:
     out = [f"## {block.heading}", ""]
     if block.kind == "computed":
         rows = block.rows

@@ -1,13 +1,14 @@
 """What the games' state readers share: required keys, mappings, numbers, positions, words, pieces.
 
-Each refusal is one RefereeError line naming where in the document the value was."""
+The values are read by the rules every reader shares (referee.validation.values), as written in
+the document; each refusal is one RefereeError line naming where in the document the value was."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.validation import values
 from referee.validation.documents import show
 
 
@@ -20,19 +21,20 @@ def need(mapping: dict[str, Any], key: str, where: str) -> Any:
 def mapping(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(isinstance(k, (str, int)) and not isinstance(k, bool) for k in value):
         raise RefereeError(f"{where}: expected a mapping, got {show(value)}")
-    if len(value) > 64:
-        raise RefereeError(f"{where}: at most 64 entries")
+    if len(value) > values.MAX_ITEMS:
+        raise RefereeError(f"{where}: at most {values.MAX_ITEMS} entries")
     return {str(k): v for k, v in value.items()}
 
 
 def number(value: Any, where: str, low: float, high: float, whole: bool = False) -> float:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if ok and isinstance(value, float):
-        ok = math.isfinite(value) and (not whole or value.is_integer())
-    if not ok or not low <= value <= high:
+    try:
+        found = values.number(value, whole)
+    except values.Refused:
+        found = None
+    if found is None or not low <= found <= high:
         kind = "a whole number" if whole else "a number"
         raise RefereeError(f"{where}: expected {kind} from {low:g} to {high:g}, got {show(value)}")
-    return int(value) if whole else float(value)
+    return int(found) if whole else float(found)
 
 
 def point(
@@ -40,32 +42,36 @@ def point(
 ) -> tuple[float, float]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise RefereeError(f"{where}: expected a position [x, y] in {unit}, got {show(value)}")
-    x, y = value
-    for axis, v, lo, hi in (("x", x, low[0], high[0]), ("y", y, low[1], high[1])):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise RefereeError(f"{where}: expected a position [x, y] in {unit}, got {show(value)}")
-        if not lo <= v <= hi:
-            raise RefereeError(f"{where}: {axis} = {v:g} is off the pitch ({lo:g} to {hi:g} {unit})")
-    return float(x), float(y)
+    found = []
+    for axis, v, lo, hi in (("x", value[0], low[0], high[0]), ("y", value[1], low[1], high[1])):
+        try:
+            coordinate = float(values.number(v))
+        except values.Refused:
+            raise RefereeError(f"{where}: expected a position [x, y] in {unit}, got {show(value)}") from None
+        if not lo <= coordinate <= hi:
+            raise RefereeError(f"{where}: {axis} = {coordinate:g} is off the pitch ({lo:g} to {hi:g} {unit})")
+        found.append(coordinate)
+    return found[0], found[1]
 
 
 def choice(value: Any, where: str, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise RefereeError(f"{where}: expected one of {', '.join(choices)}, got {show(value)}")
-    return value
+    try:
+        return values.choice(value, choices)
+    except values.Refused:
+        raise RefereeError(f"{where}: expected one of {', '.join(choices)}, got {show(value)}") from None
 
 
 def words(value: Any, where: str, choices: tuple[str, ...] | None = None) -> list[str]:
     if value is None:
         return []
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or len(value) > 64 or not all(isinstance(v, str) and len(v) <= 60 for v in value):
-        raise RefereeError(f"{where}: expected a list of words, got {show(value)}")
-    for v in value:
+    try:
+        found = values.words(value, limit=60)
+    except values.Refused:
+        raise RefereeError(f"{where}: expected a list of words, got {show(value)}") from None
+    for v in found:
         if choices is not None and v not in choices:
             raise RefereeError(f"{where}: {v!r} is not one of {', '.join(choices)}")
-    return value
+    return found
 
 
 def piece_id(text: str) -> str:
