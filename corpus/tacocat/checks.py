@@ -25,6 +25,8 @@ from .quotes import (
     DECK,
     DEFEND,
     DEFEND_ATTACKS_NEXT,
+    DISCARD_FACE_UP,
+    DISCARD_PLACE,
     DRAW,
     DRAW_AGAIN,
     DUEL_CARDS,
@@ -420,6 +422,36 @@ def defence(f: dict) -> Verdict:
 
 
 @check(
+    "answer-face",
+    "How is an answer to an attack laid? The attack is laid face up; the defence and the sacrifice 'face to the "
+    "table' (лицьовою стороною до столу): read literally (face down) or as a slip for face up",
+    [Fact("face", "choice", "how the answer was laid", choices=("down", "up"))],
+    example={"face": "down"},
+)
+def answer_face(f: dict) -> Verdict:
+    return Verdict(
+        "ambiguous",
+        None,
+        [because(ATTACK_ONE, "the attack: face up"), because(DEFEND, "the defence: 'face to the table'")],
+        [
+            Reading(
+                "literally: the answer lies face down; the attacker cannot check its value during the trick",
+                "legal" if f["face"] == "down" else "illegal",
+                None,
+                [because(DEFEND, "face to the table"), because(SACRIFICE, "the sacrifice too")],
+            ),
+            Reading(
+                "a slip for face up, like the attack: the answer is shown, so its value can be checked",
+                "legal" if f["face"] == "up" else "illegal",
+                None,
+                [because(ATTACK_ONE, "face up"), because(DEFEND, "equal or greater value, to be seen")],
+            ),
+        ],
+        summary=f"ambiguous: an answer laid face {f['face']}; the book's 'face to the table' reads both ways",
+    )
+
+
+@check(
     "jumbo-result",
     "Who wins a jumbo attack's exchange? The defender only if he defended against every card; one sacrifice loses it",
     [
@@ -532,10 +564,36 @@ def cat_move(f: dict) -> Verdict:
         because(CENTRE, "counted from the centre space, printed 7"),
         because(CAT_MOVES, "one space toward the winner"),
     ]
+    skipped = 0
     while new in f["covered"]:
         new += step
-        reasons.append(because(SKIP_COVERED, "covered space skipped"))
+        skipped += 1
+    if skipped:
+        reasons.append(because(SKIP_COVERED, f"{skipped} covered space(s) skipped"))
     cover = then(COVER, f"space {f['position']} is covered with a tile")
+    if abs(new) > 3 and skipped:
+        return Verdict(
+            "ambiguous",
+            None,
+            reasons,
+            [
+                Reading(
+                    "the goal counts as the next free place: the Tacocat skips the covered spaces into the goal",
+                    "value",
+                    "goal",
+                    [because(SKIP_COVERED, "the next free place"), because(VICTORY, f"{f['winner']} wins the game")],
+                ),
+                Reading(
+                    "the skip puts the Tacocat on a free numbered space; none is left toward the goal, so the book "
+                    "gives it no destination",
+                    "unknown",
+                    None,
+                    [because(SKIP_COVERED, "the next free space"), because(SEVEN_SPACES, "the numbered spaces")],
+                ),
+            ],
+            consequences=[cover],
+            summary=f"ambiguous: every space toward {f['winner']}'s goal is covered: into the goal, or nowhere",
+        )
     if abs(new) > 3:
         return Verdict(
             "value",
@@ -638,19 +696,31 @@ def carry_over(f: dict) -> Verdict:
 # ================================================================ where the book is silent
 
 
+SILENT = ("card-seen", "trick-cards", "dealer")
+
+
 @check(
-    "hand-seen",
-    "A card of a hand was seen: the book forbids letting the opponent see one's cards and says no more",
-    [Fact("cards", "int", "cards the opponent saw", 1, low=1, high=38)],
-    example={"cards": 1},
+    "tacocat-silent",
+    "Situations the book does not settle: a card of a hand seen (it forbids showing one, with no consequence), "
+    "where a finished trick's cards go, who shuffles and deals",
+    [Fact("about", "choice", "the situation", choices=SILENT)],
+    example={"about": "trick-cards"},
 )
-def hand_seen(f: dict) -> Verdict:
-    return Verdict(
-        "unknown",
-        None,
-        [because(HIDE, "the opponent must not see them")],
-        summary="unknown: the book forbids showing one's cards but gives no consequence",
-    )
+def tacocat_silent(f: dict) -> Verdict:
+    quotes = {
+        "card-seen": [because(HIDE, "the opponent must not see them; no consequence is given")],
+        "trick-cards": [
+            because(DEFEND, "an answer is laid on the table"),
+            because(DUEL_DISCARD, "the duel's cards are discarded"),
+            because(DISCARD_FACE_UP, "replaced cards go face up on the discard pile"),
+            because(DISCARD_PLACE, "a place for the discard pile; of a trick's cards nothing is said"),
+        ],
+        "dealer": [
+            because(DEAL_SEVEN, "shuffle and deal: not who"),
+            because(CONTINUE_UNTIL, "the whole deck shuffled for each round: not by whom"),
+        ],
+    }[f["about"]]
+    return Verdict("unknown", None, quotes, summary=f"unknown: the book does not settle {f['about'].replace('-', ' ')}")
 
 
 @check(

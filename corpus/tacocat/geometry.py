@@ -398,6 +398,9 @@ def _move(state: Board, winner: str, s) -> None:
     )
     state.left, state.moved = state.cat, True
     state.covered.append(state.cat)
+    if out.verdict == "ambiguous":
+        s.follow("cat", "by the reading: in the goal, or nowhere the book gives")
+        return
     if out.value == "goal":
         state.over, state.winner, state.phase = True, winner, None
         s.answer({"round_winner": winner, "winner": winner, "game_over": True})
@@ -426,7 +429,20 @@ def settle_keep(state: Board, args: dict, s) -> None:
 
 
 def settle_seen(state: Board, args: dict, s) -> None:
-    s.run("hand-seen", {})
+    s.run("tacocat-silent", {"about": "card-seen"})
+
+
+def settle_silent(state: Board, args: dict, s) -> None:
+    s.run("tacocat-silent", {"about": "dealer" if args.get("dealer") else "trick-cards"})
+
+
+def settle_face(state: Board, args: dict, s) -> None:
+    by = state.player(args["by"])
+    if not state.attack_cards or state.attacker == by:
+        raise RefereeError(
+            f"{state.source}: there is no attack by the other player on the table (attack: {{by, cards}})"
+        )
+    s.run("answer-face", {"face": args["face"].lower()}, f"against {state.attacker}'s {state.attack_cards}")
 
 
 def settle_card_text(state: Board, args: dict, s) -> None:
@@ -543,6 +559,25 @@ STATES = StateRules(
             (r"\w+ sees (?:one of )?\w+'s cards?(?: .*)?", r"(?:a|one) card (?:of a hand )?is seen(?: .*)?"),
             settle_seen,
             "anna sees one of ben's cards",
+        ),
+        Action(
+            "face",
+            (
+                NAME + r" lays (?:his |her )?(?:answer(?:ing card)?|defen[cs]e(?: card)?|sacrifice|card) "
+                r"face (?P<face>down|up)",
+            ),
+            settle_face,
+            "ben lays his answering card face down",
+        ),
+        Action(
+            "silent",
+            (
+                r"where do (?:the )?(?:cards of (?:a |the )?(?:finished )?trick|played cards|trick cards) go",
+                r"what happens to (?:the )?(?:cards of (?:a |the )?trick|played cards)",
+                r"(?P<dealer>who (?:shuffles|deals)(?: and (?:deals|shuffles))?)(?: .*)?",
+            ),
+            settle_silent,
+            "who shuffles and deals",
         ),
         Action(
             "card-text",
