@@ -18,6 +18,7 @@ from referee import store
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.rules.checks import Check
+from referee.rules.citations import whole_sentences
 from referee.rules.loading import discover_checks, load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,13 +134,16 @@ def _corpus_copy(tmp_path: Path) -> Path:
         # an extra quote no check cites
         (
             "PRIORITY = Quote(",
-            'SPARE = Quote("takkure/0.02/1", "A rule in an ability")\nPRIORITY = Quote(',
+            'SPARE = Quote("takkure/0.02/1", "A rule in an ability, card, team, FAQ, or expansion takes precedence over '
+            'this rulebook.")\nPRIORITY = Quote(',
             "no check cites",
         ),
         # a row whose line is right but whose cells are not the table's
         ('[(\'0" to 2"\', "+4")', "[('0\" to 2', '\"+4')", "not a row of the table"),
         # a row quote that is a slice of a row, not a whole one
         ('[(\'0" to 2"\', "+4")', '[(\'0" to 2"\', "+")', "not a row of the table"),
+        # a quote cut before the end of its sentence (verbatim, but not the whole sentence)
+        ('You cannot tackle a player on the ground.",', 'You cannot tackle a player",', "cuts a sentence"),
     ],
 )
 def test_build_refuses_unused_and_broken_row_quotes(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -330,3 +334,23 @@ def test_hostile_facts_are_one_line_exit_2(args: list[str], stdin: str | None, m
     assert result.exit_code == 2, result.output[:300]
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and len(lines[0]) < 400, result.stderr[:300]
+
+
+ENTRY = "Roll the die. If you roll a 6, you win the ball; otherwise:\n• the carrier keeps it.\nEnd."
+
+
+@pytest.mark.parametrize(
+    ("quote", "whole"),
+    [
+        ("Roll the die.", True),
+        ("If you roll a 6, you win the ball; otherwise:", True),
+        ("If you roll a 6, you win the ball;", True),
+        ("the carrier keeps it.", True),  # a list item is a line of its own
+        ("Roll the die. If you roll a 6, you win the ball; otherwise:\n• the carrier keeps it.", True),
+        ("If you roll a 6, you win the ball", False),  # stops before the rest of its clause
+        ("you roll a 6, you win the ball;", False),  # starts inside the sentence
+        ("the die", False),
+    ],
+)
+def test_a_quote_is_whole_sentences_of_its_entry(quote: str, whole: bool) -> None:
+    assert whole_sentences(quote, ENTRY) is whole
