@@ -16,10 +16,16 @@ state's own terms. Scoring a ruling against it (the brief of issue 25):
 from __future__ import annotations
 
 import json
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from referee.books.text import sentences
+from referee.errors import RefereeError
+from referee.rules.actions import StateRules
+from referee.rules.checks import Check
+from referee.states.settle import settle_state, state_from
 
 CATEGORIES = ("right", "incomplete", "wrong", "inexpressible", "disputed")
 
@@ -113,3 +119,51 @@ def score(ruling: dict[str, Any] | None, expect: dict[str, Any], dispute: dict[s
     if expect.get("disputed"):
         return "disputed", [str(expect["disputed"]), *why]
     return category, why
+
+
+# ---------------------------------------------------------------- every dispute state, scored
+
+
+def held_out(dispute_id: str) -> bool:
+    """The held-out third (docs/records/2026-12-01-disputes.md): every dispute whose number is a multiple of 3."""
+    return int(dispute_id.rsplit("-", 1)[-1]) % 3 == 0
+
+
+@dataclass(frozen=True)
+class Scored:
+    game: str
+    dispute: str
+    path: str
+    held_out: bool
+    category: str
+    why: list[str]
+    seconds: float  # the time to settle the state
+
+
+def score_states(
+    checks: dict[str, Check], rules_by_game: dict[str, StateRules], corpus_dir: Path, disputes_dir: Path
+) -> list[Scored]:
+    """Every dispute state of the corpus settled and scored against the dispute it names; a dispute
+    with no state is scored inexpressible."""
+    disputes = load_disputes(disputes_dir)
+    out, seen = [], set()
+    for path in dispute_states(corpus_dir):
+        document = state_from(path.read_text(encoding="utf-8"), str(path))
+        dispute = disputes.get(document.get("dispute"))
+        if dispute is None:
+            raise RefereeError(f"{path}: 'dispute' names no dispute of {disputes_dir}: {document.get('dispute')!r}")
+        start = time.perf_counter()
+        try:
+            ruling = settle_state(checks, rules_by_game, document, {}, str(path))
+        except RefereeError:
+            ruling = None
+        seconds = time.perf_counter() - start
+        category, why = score(ruling, document.get("expect") or {}, dispute)
+        seen.add(dispute["id"])
+        out.append(Scored(dispute["game"], dispute["id"], str(path), held_out(dispute["id"]), category, why, seconds))
+    for dispute in disputes.values():
+        if dispute["id"] not in seen:
+            out.append(
+                Scored(dispute["game"], dispute["id"], "", held_out(dispute["id"]), "inexpressible", ["no state"], 0.0)
+            )
+    return sorted(out, key=lambda s: (s.game, s.dispute))
