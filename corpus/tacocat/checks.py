@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 
 from referee.errors import RefereeError
-from referee.rules import Fact, Reading, Verdict, because, check, then
+from referee.rules import Fact, Reading, Verdict, apart, because, check, then
 
 from .quotes import (
     ARROW_FIRST,
@@ -737,3 +737,35 @@ def deck_cards(f: dict) -> Verdict:
         [because(DECK, "the deck's list breaks off"), because(CONTENTS, "38 cards")],
         summary=f"unknown: a card's {f['shows']} is not described in the book; its list of the 38 cards breaks off",
     )
+
+
+# ================================================================ one ruling per question (referee.rules.overlaps)
+
+OVERLAPS = [
+    *apart(
+        "answer-face",
+        ["attack-card", "defence", "tacocat-silent"],
+        "how an answer is laid, against whether an attack or a defence holds and what the book leaves unsaid",
+    ),
+    *apart(
+        "attack-card",
+        ["duel-card", "jumbo-attack", "play-end"],
+        "a single card's attack, against the duel's card, a jumbo attack and play's end at one card each",
+    ),
+    *apart(
+        "duel-card", ["duel", "jumbo-attack", "play-end"], "the duel's card, against its winner, a jumbo and play's end"
+    ),
+    *apart(
+        "jumbo-attack", ["jumbo-result", "play-end"], "whether a jumbo may attack, against its result and play's end"
+    ),
+    *apart("attack-turn", ["defence"], "whose attack it is next, against whether the defence held"),
+    *apart("defence", ["tacocat-silent"], "whether a defence holds, against where a finished trick's cards go"),
+    *apart("card-replacement", ["replace-order"], "how many cards may be replaced, against who replaces first"),
+    *apart(
+        "tacocat-silent",
+        ["carry-over", "cat-move", "deal-count"],
+        "who shuffles and deals (unsaid), against what carries over, the cat's move and how many cards are dealt",
+    ),
+    *apart("cat-move", ["carry-over", "deal-count"], "the cat's move, against the next round's deal"),
+    *apart("round-winner", ["tile-placement"], "who wins the round, against where the tile goes after it"),
+]

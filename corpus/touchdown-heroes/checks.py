@@ -9,7 +9,7 @@ whose own texts are printed only on the cards (`unknown`, saying so)."""
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.rules import Fact, Quote, Verdict, because, check, then
+from referee.rules import Fact, Quote, Verdict, apart, because, check, same, then
 
 from .quotes import (
     ADVANCE,
@@ -883,3 +883,45 @@ def own_goal_restart(f: dict) -> Verdict:
         ],
         summary=f"unknown: the book does not say {'how play restarts' if f['asked'] == 'restart' else 'who scores'} after an own goal",
     )
+
+
+# ================================================================ one ruling per question (referee.rules.overlaps)
+
+OVERLAPS = [
+    same(
+        "play-book",
+        "card-effect",
+        "what a play-book effect does: both say its text is on the card (unknown) where the FAQ does not settle it",
+        lambda f: {"effect": str(f["number"])} if f["case"] == "text" else None,
+        lambda verdict, value, outcome: verdict,
+    ),
+    same(
+        "hero-effect",
+        "card-effect",
+        "what a hero's skill does: both say its text is on the hero card (unknown)",
+        lambda f: {"effect": f["hero"]},
+        lambda verdict, value, outcome: verdict,
+    ),
+    *apart("card-effect", ["hero-skill"], "what a skill does, against whether it may be used now"),
+    *apart(
+        "hero-skill",
+        ["hero-effect", "hero-face-up", "own-goal-restart", "play-book", "tough-man-seven"],
+        "whether a hero's skill may be used now, against what it does, turning a hero face up, an own goal, "
+        "a play-book effect and the '7' with Tough Man",
+    ),
+    *apart(
+        "tough-man-seven",
+        ["hero-effect", "hero-face-up", "own-goal-restart"],
+        "the '7' with Tough Man, against a hero's text, turning a hero face up and the own goal's restart",
+    ),
+    *apart(
+        "hero-effect", ["own-goal-restart", "play-book"], "a hero's text, against an own goal and a play-book effect"
+    ),
+    *apart(
+        "possession-change",
+        ["kick-play", "kickoff"],
+        "where the ball goes on a change, against a kick play and a kickoff",
+    ),
+    *apart("legal-play", ["revoke"], "whether a card may be played, against a revoke found out later"),
+    *apart("play-book", ["trick-winner"], "a play-book effect, against who wins the trick by the cards followed"),
+]
