@@ -129,7 +129,7 @@ def replace_order(f: dict) -> Verdict:
     [
         Fact("round", "int", "round number", low=1, high=50),
         Fact("first_replaced", "int", "cards the first player replaced", 0, low=0, high=20),
-        Fact("second_wants", "int", "cards the second player wants to replace", 0, low=0, high=20),
+        Fact("second_wants", "int", "cards the second player wants to replace (not read for 'any')", low=0, high=20),
         Fact("claim", "choice", "a count, or 'any': as many as he likes", "count", choices=("count", "any")),
     ],
     example={"round": 2, "first_replaced": 3, "second_wants": 4},
@@ -487,13 +487,13 @@ def jumbo_result(f: dict) -> Verdict:
 
 
 @check(
-    "play-end",
+    "showdown",
     "Does play go on? Attacking and defending continue until both players hold one card; then the last cards are "
     "shown at once",
     [Fact("cards", "int", "cards each player holds", low=0, high=38)],
     example={"cards": 1},
 )
-def play_end(f: dict) -> Verdict:
+def showdown(f: dict) -> Verdict:
     if f["cards"] <= 1:
         return Verdict(
             "value",
@@ -749,14 +749,14 @@ OVERLAPS = [
     ),
     *apart(
         "attack-card",
-        ["duel-card", "jumbo-attack", "play-end"],
+        ["duel-card", "jumbo-attack", "showdown"],
         "a single card's attack, against the duel's card, a jumbo attack and play's end at one card each",
     ),
     *apart(
-        "duel-card", ["duel", "jumbo-attack", "play-end"], "the duel's card, against its winner, a jumbo and play's end"
+        "duel-card", ["duel", "jumbo-attack", "showdown"], "the duel's card, against its winner, a jumbo and play's end"
     ),
     *apart(
-        "jumbo-attack", ["jumbo-result", "play-end"], "whether a jumbo may attack, against its result and play's end"
+        "jumbo-attack", ["jumbo-result", "showdown"], "whether a jumbo may attack, against its result and play's end"
     ),
     *apart("attack-turn", ["defence"], "whose attack it is next, against whether the defence held"),
     *apart("defence", ["tacocat-silent"], "whether a defence holds, against where a finished trick's cards go"),

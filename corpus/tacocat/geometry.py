@@ -225,7 +225,8 @@ def settle_replace(state: Board, args: dict, s) -> None:
 
 def settle_replace_free(state: Board, args: dict, s) -> None:
     _in_phase(state, "replacement", s)
-    s.run("card-replacement", {"round": state.round, "claim": "any"}, f"round {state.round}")
+    claim = {"round": state.round, "claim": "any", "second_wants": 0}  # a count the 'any' claim does not read
+    s.run("card-replacement", claim, f"round {state.round}")
     state.phase = "duel"
 
 
@@ -357,7 +358,7 @@ def _after_trick(state: Board, s) -> None:
     state.attacker, state.attack_cards = None, []
     held = [state.count(n) for n in state.names]
     if all(h is not None for h in held) and max(held) <= 1:
-        s.run("play-end", {"cards": max(held)}, "after the trick")
+        s.run("showdown", {"cards": max(held)}, "after the trick")
         state.phase = "move"
 
 

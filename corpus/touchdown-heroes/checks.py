@@ -609,7 +609,7 @@ HERO_FAQ = {
 
 
 @check(
-    "play-book",
+    "playbook-faq",
     "What a play-book effect does here: its text is on the card; the FAQ settles a second '5' (nullified), a '4' with "
     "the player's hero face up (not applied), a '9' on the lead (no suit change, no effect), '3'/'10' and '6'/'8' on "
     "one's own team",
@@ -889,7 +889,7 @@ def own_goal_restart(f: dict) -> Verdict:
 
 OVERLAPS = [
     same(
-        "play-book",
+        "playbook-faq",
         "card-effect",
         "what a play-book effect does: both say its text is on the card (unknown) where the FAQ does not settle it",
         lambda f: {"effect": str(f["number"])} if f["case"] == "text" else None,
@@ -905,7 +905,7 @@ OVERLAPS = [
     *apart("card-effect", ["hero-skill"], "what a skill does, against whether it may be used now"),
     *apart(
         "hero-skill",
-        ["hero-effect", "hero-face-up", "own-goal-restart", "play-book", "tough-man-seven"],
+        ["hero-effect", "hero-face-up", "own-goal-restart", "playbook-faq", "tough-man-seven"],
         "whether a hero's skill may be used now, against what it does, turning a hero face up, an own goal, "
         "a play-book effect and the '7' with Tough Man",
     ),
@@ -915,7 +915,7 @@ OVERLAPS = [
         "the '7' with Tough Man, against a hero's text, turning a hero face up and the own goal's restart",
     ),
     *apart(
-        "hero-effect", ["own-goal-restart", "play-book"], "a hero's text, against an own goal and a play-book effect"
+        "hero-effect", ["own-goal-restart", "playbook-faq"], "a hero's text, against an own goal and a play-book effect"
     ),
     *apart(
         "possession-change",
@@ -923,5 +923,5 @@ OVERLAPS = [
         "where the ball goes on a change, against a kick play and a kickoff",
     ),
     *apart("legal-play", ["revoke"], "whether a card may be played, against a revoke found out later"),
-    *apart("play-book", ["trick-winner"], "a play-book effect, against who wins the trick by the cards followed"),
+    *apart("playbook-faq", ["trick-winner"], "a play-book effect, against who wins the trick by the cards followed"),
 ]

@@ -340,20 +340,20 @@ def _effects(state: Field, order: list[int], follow: list[bool], s) -> tuple[boo
         if n == 5:
             fives += 1
             if fives > 1:
-                s.run("play-book", {"number": 5, "case": "second"}, f"{player.name}'s 5")
+                s.run("playbook-faq", {"number": 5, "case": "second"}, f"{player.name}'s 5")
                 continue
         if n == 4 and player.hero and player.hero["up"]:
-            s.run("play-book", {"number": 4, "case": "hero-up"}, f"{player.name}'s hero is face up")
+            s.run("playbook-faq", {"number": 4, "case": "hero-up"}, f"{player.name}'s hero is face up")
             continue
         if n == 9 and state.trick[0].override is False:
-            s.run("play-book", {"number": 9, "case": "on-lead"}, f"{player.name}'s 9 makes the lead not-follow")
+            s.run("playbook-faq", {"number": 9, "case": "on-lead"}, f"{player.name}'s 9 makes the lead not-follow")
             continue
         if n == 2:
             highest = True
         elif n in (3, 10):
             fails = True
             if player.team == state.attacking:
-                s.run("play-book", {"number": n, "case": "own-team"}, f"{player.name} attacks")
+                s.run("playbook-faq", {"number": n, "case": "own-team"}, f"{player.name} attacks")
         elif n != 9:
             unsettled.append(n)
     return highest, fails, unsettled
@@ -478,7 +478,7 @@ def settle_what(state: Field, args: dict, s) -> None:
     number_ = re.search(r"\b(10|[1-9])\b", text)
     hero = _hero_name(text.replace("skill", "").replace("the ", " ").strip())
     if (number_ and "play-book" in text) or (number_ and "effect" in text):
-        s.run("play-book", {"number": int(number_.group(1)), "case": "text"})
+        s.run("playbook-faq", {"number": int(number_.group(1)), "case": "text"})
     else:
         s.run("hero-effect", {"hero": hero})
 
