@@ -188,3 +188,13 @@ def test_settle_text_reads_states_and_situations_alike() -> None:
     assert data["outcome"] == "held" and document["game"] == "tacocat"
     situation, none = settle_text(CORPUS, "check: duel\nfacts: {mine: 3, theirs: 4}", "s", None, {})
     assert situation["value"] == "opponent" and none is None
+
+
+def test_the_text_ruling_says_what_follows_and_the_keys_that_did_not_bear_on_it() -> None:
+    path = CORPUS / "rugby-world" / "states" / "disputes" / "dp-rw-05.yaml"
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    follows = next(line for line in lines if line.strip().startswith("what follows:"))
+    assert "possession=7" in follows and "phase=scrum" in follows
+    assert "  not bearing on the ruling: pieces.12.f, pieces.f7.f" in lines
