@@ -150,7 +150,8 @@ def _print_state_verdict(data: dict[str, Any]) -> None:
     for i, step in enumerate(data["steps"], 1):
         value = f" = {step['value']}" if step["value"] is not None else ""
         note = f" ({step['note']})" if step.get("note") else ""
-        typer.echo(f"\n  {i}. {step['check']}: {step['verdict'].upper()}{value}{note}")
+        name = step["check"] or "no check covers it, the closest rules"
+        typer.echo(f"\n  {i}. {name}: {step['verdict'].upper()}{value}{note}")
         derived = ", ".join(f"{k}={step['facts'][k]}" for k in step["derived"])
         given = ", ".join(f"{k}={step['facts'][k]}" for k in step["given"])
         if derived:

@@ -198,3 +198,18 @@ def test_the_text_ruling_says_what_follows_and_the_keys_that_did_not_bear_on_it(
     follows = next(line for line in lines if line.strip().startswith("what follows:"))
     assert "possession=7" in follows and "phase=scrum" in follows
     assert "  not bearing on the ruling: pieces.12.f, pieces.f7.f" in lines
+
+
+def test_an_action_no_check_covers_is_unknown_with_the_closest_rules(tmp_path: Path) -> None:
+    state = tmp_path / "state.yaml"
+    state.write_text(
+        'game: takkure\npieces:\n  "7": {team: attack, at: [0, 10]}\n  "9": {team: attack, at: [-6, 8]}\n'
+        'ball: "7"\nactions:\n  - "#7 passes to #9"\n  - "#9 throws the ball into the crowd"\n'
+    )
+    result = runner.invoke(app, ["check", str(state)])
+    assert result.exit_code == 0, result.output
+    assert " — UNKNOWN" in result.output.splitlines()[0]
+    assert "  3. no check covers it, the closest rules: UNKNOWN" in result.output
+    data = json.loads(runner.invoke(app, ["check", str(state), "--json"]).output)
+    assert [a["type"] for a in data["actions"]] == ["pass", None]
+    assert data["steps"][-1]["check"] is None and data["steps"][-1]["reasons"]
