@@ -354,3 +354,11 @@ ENTRY = "Roll the die. If you roll a 6, you win the ball; otherwise:\n• the ca
 )
 def test_a_quote_is_whole_sentences_of_its_entry(quote: str, whole: bool) -> None:
     assert whole_sentences(quote, ENTRY) is whole
+
+
+def test_a_card_the_book_prints_is_not_called_unknown() -> None:
+    assert run("card-unknown", card="Marcello Cuttitta").verdict == "unknown"
+    with pytest.raises(
+        RefereeError, match=r"'Colin Meads' is printed in the book \(among new-zealand's cards\): special-card"
+    ):
+        run("card-unknown", card="Colin Meads")

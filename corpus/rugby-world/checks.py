@@ -9,6 +9,7 @@ special cards as data (their group, when they may be played, what they do), read
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from referee.errors import RefereeError
@@ -1500,6 +1501,13 @@ WHEN_WORDS = {
 }
 
 
+def _card_named(name: str) -> str | None:
+    """The printed card a name written as a player would write it stands for ("Colin Meads"), if any."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
+    key = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+    return key if key in CARDS else None
+
+
 @check(
     "card-unknown",
     "A card the book does not print: its text cannot be settled from the book",
@@ -1507,6 +1515,12 @@ WHEN_WORDS = {
     example={"card": "Marcello Cuttitta"},
 )
 def card_unknown(f: dict) -> Verdict:
+    printed = _card_named(f["card"])
+    if printed is not None:  # the book prints it: its text is known, this check does not apply
+        raise RefereeError(
+            f"fact 'card': {f['card']!r} is printed in the book (among {CARDS[printed].team}'s cards): "
+            f"special-card settles it as {printed!r}"
+        )
     return Verdict(
         "unknown",
         None,

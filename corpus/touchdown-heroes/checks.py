@@ -683,7 +683,7 @@ WHEN = ("kickoff", "start-of-play", "after-lead-played", "before-own-card", "aft
     [
         Fact("hero", "choice", "the hero", choices=HEROES),
         Fact("face_up", "bool", "the hero card is face up", True),
-        Fact("when", "choice", "when it is used", "trick", choices=WHEN),
+        Fact("when", "choice", "when it is used (it decides: never assumed)", choices=WHEN),
         Fact("is_lead", "bool", "the user holds the lead", False),
         Fact("declared", "bool", "the user announces it", True),
     ],
