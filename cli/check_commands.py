@@ -17,6 +17,7 @@ from referee.paths import default_corpus_dir
 from referee.rules.settle import checks_of_game, describe_check, find_check
 from referee.states.settle import settle_text
 from referee.states.svg import render_state_svg
+from referee.store.atomic import write_file
 from referee.validation.text import decode_text
 
 app = typer.Typer()
@@ -140,7 +141,7 @@ def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> N
     path = Path(target)
     if not path.parent.is_dir():
         raise RefereeError(f"{path}: its folder does not exist")
-    path.write_text(drawing, encoding="utf-8")
+    write_file(path, drawing)
 
 
 def _print_state_verdict(data: dict[str, Any]) -> None:

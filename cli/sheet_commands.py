@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +18,7 @@ from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
 from referee.sheets.markdown import to_markdown
 from referee.sheets.pages import fit, pdf_to_png, write_pdf
+from referee.store.atomic import write_file
 
 app = typer.Typer()
 
@@ -101,7 +103,7 @@ def sheet(
         typer.echo(text, nl=False)
         return
     _check_writable(output)
-    output.write_text(text, encoding="utf-8")
+    write_file(output, text)
     typer.echo(f"Wrote {output}", err=True)
 
 
@@ -113,9 +115,11 @@ def _check_place(path: Path) -> None:
 
 
 def _check_writable(path: Path) -> None:
+    """Before the work: the folder takes a new file (the output is written beside it and renamed)."""
     _check_place(path)
-    try:
-        with path.open("ab"):
-            pass
-    except OSError as exc:
-        raise RefereeError(f"{path}: cannot write ({exc.strerror})") from None
+    if path.is_symlink():
+        raise RefereeError(f"{path}: is a symbolic link; give the file itself (or another name)")
+    if path.exists() and not path.is_file():
+        return  # a device or a pipe: written directly
+    if not os.access(path.parent, os.W_OK):
+        raise RefereeError(f"{path}: cannot write (the folder {path.parent} is not writable)")

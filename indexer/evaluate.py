@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.books.text import normalise
 from referee.errors import RefereeError
+from referee.validation.documents import load_json
 from referee.validation.text import require_text
 
 KS = (1, 3, 5)
@@ -36,8 +37,10 @@ def load_questions(path: Path, game: str | None = None) -> list[SetQuestion]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
+        data = load_json(line, f"{path}:{number}")
         try:
-            data = json.loads(line)
+            if not isinstance(data, dict):
+                raise TypeError("a line is a JSON object")
             if "game" not in data and game is None:
                 raise KeyError("'game' (or give one with --game)")
             which = str(data.get("game", game)) if game is None or "game" in data else game

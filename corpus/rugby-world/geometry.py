@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import choice, lookup, mapping, number, point, words
+from referee.states.readers import choice, flag, lookup, mapping, number, piece_id, pieces, point, words
 from referee.states.tracking import Tracked, TrackedDict
 
 from .checks import CARDS, card_effect, cards_with, role_of
@@ -33,18 +33,20 @@ class Mini(Tracked):
     KEYS: ClassVar[dict[str, tuple[str, ...]]] = {"stats": ()}
     DERIVED = frozenset({"name"})
 
-    def __init__(self, name: str, raw: dict, where: str, width: int) -> None:
-        self._where = f"pieces.{name}"
+    def __init__(self, name: str, raw: dict, where: str, width: int, path: str = "") -> None:
+        self._where = path or f"pieces.{name}"  # the document's own key ("#12" or "12"), for what was read
         self.name = name
         self.team = choice(raw.get("team"), f"{where}.team", TEAMS)
-        self.at = point(raw.get("at"), f"{where}.at", (0, -IN_GOAL), (width, TRY_LINE + IN_GOAL), "intersections")
+        self.at = point(
+            raw.get("at"), f"{where}.at", (0, -IN_GOAL), (width, TRY_LINE + IN_GOAL), "intersections", grid=True
+        )
         digits = "".join(ch for ch in name if ch.isdigit())
         self.number = int(number(raw.get("number", int(digits) if digits else 0), f"{where}.number", 1, 15, whole=True))
         self.stats = TrackedDict(
             {k: int(number(raw[k], f"{where}.{k}", 0, 30, whole=True)) for k in ("f", "s", "p") if k in raw},
             self._where,
         )
-        self.kicker = bool(raw.get("kicker", False))
+        self.kicker = flag(raw.get("kicker", False), f"{where}.kicker")
         self.status = set(words(raw.get("status"), f"{where}.status", STATUSES))
         extra = sorted(set(raw) - PIECE_KEYS)
         if extra:
@@ -72,12 +74,11 @@ class Grid(Tracked):
         self.width = int(number(raw.get("width", 35), f"{source}: width", 10, 80, whole=True))
         names = mapping(raw.get("teams", {}), f"{source}: teams")
         self.teams = {t: str(names.get(t, t))[:40] for t in TEAMS}
-        minis = mapping(raw.get("pieces", {}), f"{source}: pieces")
+        given = mapping(raw.get("pieces", {}), f"{source}: pieces")
+        keys = {piece_id(name): name for name in given}  # the document's own key, for what was read
         self.pieces = {
-            name.lstrip("#"): Mini(
-                name.lstrip("#"), mapping(m, f"{source}: pieces.{name}"), f"{source}: pieces.{name}", self.width
-            )
-            for name, m in minis.items()
+            name: Mini(name, m, f"{source}: pieces.{name}", self.width, f"pieces.{keys[name]}")
+            for name, m in pieces(given, f"{source}: pieces").items()
         }
         ball = raw.get("ball")
         self.carrier: Mini | None = None
@@ -87,9 +88,14 @@ class Grid(Tracked):
             self.ball_at = self.carrier.at
         elif ball is not None:
             self.ball_at = point(
-                ball, f"{source}: ball", (-1, -IN_GOAL), (self.width + 1, TRY_LINE + IN_GOAL), "intersections"
+                ball,
+                f"{source}: ball",
+                (-1, -IN_GOAL),
+                (self.width + 1, TRY_LINE + IN_GOAL),
+                "intersections",
+                grid=True,
             )
-        self.kicked = bool(raw.get("kicked", False))
+        self.kicked = flag(raw.get("kicked", False), f"{source}: kicked")
         self.free_moves = int(number(raw.get("free_moves", 0), f"{source}: free_moves", 0, 4, whole=True))
         self.tackles = int(number(raw.get("tackles", 0), f"{source}: tackles", 0, 7, whole=True))
         self.possession = int(number(raw.get("possession", 1), f"{source}: possession", 1, 8, whole=True))
@@ -192,6 +198,7 @@ def _target(state: Grid, text: str) -> tuple[list[float], str]:
                 (0, -IN_GOAL),
                 (state.width, TRY_LINE + IN_GOAL),
                 "intersections",
+                grid=True,
             )
         ), f"[{x:g}, {y:g}]"
     mini = lookup(state.pieces, text, state.source)

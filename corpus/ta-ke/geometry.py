@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import mapping, number, words
+from referee.states.readers import flag, mapping, number, words
 from referee.states.tracking import Tracked
 
 from .checks import CHARACTERS
@@ -26,7 +26,7 @@ class Stack(Tracked):
         self.chips = words(raw.get("chips", []), f"{where}.chips", CHARACTERS)
         if len(self.chips) > 7:
             raise RefereeError(f"{where}: a stack holds at most 7 chips")
-        self.ghost = bool(raw.get("ghost", False))
+        self.ghost = flag(raw.get("ghost", False), f"{where}.ghost")
         self.space = words(raw.get("space", []), f"{where}.space", CHARACTERS)[:1]
 
     @property

@@ -12,8 +12,9 @@ from typing import ClassVar
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import choice, mapping, number
+from referee.states.readers import choice, mapping, need, number
 from referee.states.tracking import Tracked, TrackedDict
+from referee.validation.documents import show
 
 from .checks import PHASES
 
@@ -67,9 +68,9 @@ class Board(Tracked):
             {k.lower(): int(number(v, f"{source}: cards.{k}", 0, 38, True)) for k, v in counts.items()}, "cards"
         )
         self.cat = _space(raw.get("cat", 0), f"{source}: cat")
-        covered = raw.get("covered", []) or []
-        if not isinstance(covered, list):
-            raise RefereeError(f"{source}: covered: the covered spaces, e.g. [0, -1]")
+        covered = raw.get("covered") or []
+        if not isinstance(covered, list) or len(covered) > 7:
+            raise RefereeError(f"{source}: covered: expected a list of spaces (-3 to 3), got {show(covered)}")
         self.covered = [_space(v, f"{source}: covered") for v in covered]
         if self.cat in self.covered:
             raise RefereeError(f"{source}: the cat stands on a covered space")
@@ -91,7 +92,7 @@ class Board(Tracked):
             lead = lead.get("player")
         self.lead = self.player(str(lead), "lead") if lead is not None else None
         attack = mapping(raw.get("attack", {}), f"{source}: attack")
-        self.attacker = self.player(str(attack["by"]), "attack.by") if attack else None
+        self.attacker = self.player(str(need(attack, "by", f"{source}: attack")), "attack.by") if attack else None
         self.attack_cards = _cards(attack.get("cards", []), f"{source}: attack.cards") if attack else []
         numbers = mapping(raw.get("numbers", {}), f"{source}: numbers")
         self.numbers = TrackedDict(

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from referee.errors import RefereeError
 from referee.rules import Action, StateRules
-from referee.states.readers import choice, lookup, mapping, number, point, words
+from referee.states.readers import choice, lookup, mapping, number, piece_id, pieces, point, words
 from referee.states.tracking import Tracked, TrackedDict
 
 TEAMS = ("attack", "defence")
@@ -165,12 +165,11 @@ class Pitch(Tracked):
         self.in_goal = number(raw["in_goal"], f"{source}: in_goal", -EDGE, EDGE) if "in_goal" in raw else None
         names = mapping(raw.get("teams", {}), f"{source}: teams")
         self.teams = {t: str(names.get(t, t))[:40] for t in TEAMS}
-        players = mapping(raw.get("pieces", {}), f"{source}: pieces")
+        given = mapping(raw.get("pieces", {}), f"{source}: pieces")
+        keys = {piece_id(name): name for name in given}  # the document's own key, for what was read
         self.pieces = {
-            name.lstrip("#"): Player(
-                name.lstrip("#"), mapping(p, f"{source}: pieces.{name}"), f"{source}: pieces.{name}", f"pieces.{name}"
-            )
-            for name, p in players.items()
+            name: Player(name, p, f"{source}: pieces.{name}", f"pieces.{keys[name]}")
+            for name, p in pieces(given, f"{source}: pieces").items()
         }
         ball = raw.get("ball")
         self.carrier: Player | None = None

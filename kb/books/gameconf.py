@@ -8,7 +8,6 @@ the translations must be files inside the folder, and no two games may answer to
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -20,6 +19,8 @@ from referee.books.formats import FORMATS, format_of, read_document
 from referee.books.parseconf import KindConfig, ParseConfig
 from referee.books.sheetconf import SheetConf
 from referee.errors import RefereeError
+from referee.validation.documents import load_toml
+from referee.validation.files import inside
 from referee.validation.schema import Regex, Schema, Text, validated
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -123,12 +124,12 @@ def load_game(folder: Path) -> Game:
     path = folder / "game.toml"
     if not path.is_file():
         raise RefereeError(f"{path}: game.toml is missing")
+    inside(folder, path, "game.toml")
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RefereeError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RefereeError(f"{path}: invalid TOML ({exc})") from None
+    raw = load_toml(text, str(path))
     if not GAME_ID.match(folder.name):
         raise RefereeError(f"{folder}: folder name is not a valid game id (lower-case letters, digits, '-')")
     toml = validated(GameToml, raw, str(path))
@@ -158,10 +159,12 @@ def load_game(folder: Path) -> Game:
 
 
 def _inside(folder: Path, name: str, path: Path, key: str) -> Path:
-    """A file named in game.toml, which must be beside it in the game's folder."""
+    """A file named in game.toml, which must be beside it in the game's folder (never a link out)."""
     file = folder / name
     if file.resolve().parent != folder.resolve():
         raise RefereeError(f"{path}: {key} must name a file inside {folder}")
+    if file.exists() or file.is_symlink():
+        inside(folder, file, key)
     return file
 
 

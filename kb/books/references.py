@@ -37,14 +37,35 @@ QUOTED_TITLE = re.compile(r'see "([^"]+)"')
 NUMBERED = re.compile(r"(?:\bsection |\bon |\()(\d\.\d\d)\b")
 
 
-LATER = re.compile(r"((?:[\w-]+ ){0,2}[\w-]+) \(described (?:later|below)\)")
+LATER = re.compile(r" \(described (?:later|below)\)")
+# the up to three words before it, read from a bounded window so that a long run of word
+# characters costs linear time (the pattern searched over the whole text was quadratic on one)
+LATER_WORDS = re.compile(r"(?<![\w-])((?:[\w-]+ ){0,2}[\w-]+)\Z")
+LATER_WINDOW = 200
+
+
+def _described_later(text: str) -> list[tuple[int, int, str]]:
+    """Each '(described later)' with the up to three words before it: (start, end, words)."""
+    found = []
+    for m in LATER.finditer(text):
+        low = max(0, m.start() - LATER_WINDOW)
+        words = LATER_WORDS.search(text, low, m.start())
+        if words is not None and (words.start() > low or low == 0):
+            found.append((words.start(), m.end(), words.group(1)))
+    return found
+
+
+SENTENCE_WINDOW = 400  # an anchor is the sentence around a reference, at most this far either side
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:
-    stop, newline = text.rfind(". ", 0, start), text.rfind("\n", 0, start)
-    left = max(stop + 2 if stop >= 0 else 0, newline + 1 if newline >= 0 else 0)
-    right_candidates = [i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0]
-    right = min(right_candidates) + 1 if right_candidates else len(text)
+    """The sentence a reference stands in, cut to SENTENCE_WINDOW characters either side (a 1 MB
+    line without a full stop would otherwise make every reference in it a 1 MB anchor)."""
+    low, high = max(0, start - SENTENCE_WINDOW), min(len(text), end + SENTENCE_WINDOW)
+    stop, newline = text.rfind(". ", low, start), text.rfind("\n", low, start)
+    left = max(stop + 2 if stop >= 0 else low, newline + 1 if newline >= 0 else low)
+    right_candidates = [i for i in (text.find(". ", end, high), text.find("\n", end, high)) if i >= 0]
+    right = min(right_candidates) + 1 if right_candidates else high
     return text[left:right].strip()
 
 
@@ -234,8 +255,8 @@ def explicit_references(game: Game, book: ParsedBook) -> list[Edge]:
             edges.append(resolver.quoted_title(entry, m.group(1), _sentence_around(text, m.start(), m.end())))
         for m in OPTION.finditer(text):
             edges.append(resolver.option(entry, m.group(1), _sentence_around(text, m.start(), m.end())))
-        for m in LATER.finditer(text):
-            edges.append(resolver.later(entry, m.group(1), _sentence_around(text, m.start(), m.end())))
+        for start, end, phrase in _described_later(text):
+            edges.append(resolver.later(entry, phrase, _sentence_around(text, start, end)))
         for m in FIGURE.finditer(text):
             edges.append(Edge(entry.id, None, "figure", m.group(0), "figures are not in the text"))
     return edges

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from referee.errors import RefereeError
 from referee.rules.verdicts import Verdict
 
 
@@ -46,8 +47,27 @@ class Action:
         for pattern in self.patterns:
             found = re.fullmatch(pattern, text.strip().rstrip("?.!"), flags=re.IGNORECASE)
             if found:
-                return {k: v for k, v in found.groupdict().items() if v is not None}
+                return _distinct({k: v for k, v in found.groupdict().items() if v is not None}, text)
         return None
+
+
+PIECE_ARGUMENTS = ("by", "to", "on")  # the named groups that name pieces ("#7 passes to #9", "#4 tackles #7")
+_SEVERAL = re.compile(r"\s*(?:,|\band\b)\s*")
+
+
+def _distinct(args: dict[str, str], text: str) -> dict[str, str]:
+    """An action names each piece once: a player never passes to, tackles or evades himself."""
+    named: dict[str, str] = {}
+    for role in PIECE_ARGUMENTS:
+        value = args.get(role, "").strip()
+        if not value or value.startswith("["):  # a position, not a piece
+            continue
+        for name in _SEVERAL.split(value):
+            piece = name.strip().lstrip("#").casefold()
+            if piece and piece in named and named[piece] != role:
+                raise RefereeError(f"the action {text.strip()!r} names #{piece} twice: a player cannot act on himself")
+            named.setdefault(piece, role)
+    return args
 
 
 @dataclass

@@ -20,6 +20,7 @@ from referee.errors import RefereeError
 from referee.rules.actions import StateRules
 from referee.rules.checks import Check, quotes_of
 from referee.rules.rulebook import Rulebook
+from referee.validation.files import inside
 
 MODULES = ("quotes", "checks", "geometry")
 
@@ -56,12 +57,20 @@ def _load_package(folder: Path, package: str) -> dict[str, ModuleType]:
     try:
         for name in MODULES:
             if (folder / f"{name}.py").exists():
+                inside(folder, folder / f"{name}.py", "a game's rule module")  # never code from a link out
                 loaded[name] = importlib.import_module(f"{package}.{name}")
+    except RefereeError:
+        _forget(package)
+        raise
     except Exception as exc:  # a game's own code: whatever it raises is the game's problem, said in one line
-        for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
-            del sys.modules[name]
+        _forget(package)
         raise RefereeError(_failure(folder, exc)) from None
     return loaded
+
+
+def _forget(package: str) -> None:
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
 
 
 def _failure(folder: Path, exc: Exception) -> str:

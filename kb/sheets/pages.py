@@ -4,6 +4,7 @@ WeasyPrint and pypdfium2 take a second to import, so the functions that need the
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from referee.errors import RefereeError
 from referee.sheets.html import to_html
 from referee.sheets.layout import Sheet
 from referee.sheets.markdown import to_markdown
+from referee.store.atomic import write_file
 
 
 def render(sheet: Sheet):
@@ -39,12 +41,15 @@ def fit(sheet: Sheet, pages: int = 1) -> Sheet:
 
 
 def write_pdf(sheet: Sheet, path: Path) -> None:
-    render(sheet).write_pdf(str(path))
+    """The sheet as a PDF file, written whole or not at all (an old file kept on a full disk)."""
+    write_file(path, render(sheet).write_pdf())
 
 
 def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> None:
     """A picture of the sheet's first page (for docs and for measuring how much of it is blank)."""
-    page_image(pdf, dpi).save(png)
+    picture = io.BytesIO()
+    page_image(pdf, dpi).save(picture, format="PNG")
+    write_file(png, picture.getvalue())
 
 
 def page_image(pdf: Path, dpi: int = 100, page: int = 0):

@@ -9,14 +9,24 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.validation.files import inside
+from referee.validation.text import decode_text
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 def example_states(corpus_dir: Path, game: str | None = None) -> list[dict[str, Any]]:
-    """Every example state (of one game), sorted by game then name: {game, name, about, text}."""
-    paths = sorted(Path(corpus_dir).glob(f"{game or '*'}/states/*.yaml"))
-    return [_example(path) for path in paths]
+    """Every example state (of one game), sorted by game then name: {game, name, about, text}.
+
+    An example that cannot be read (not UTF-8, a link out of its game's folder, not a file) is
+    left out of the list, so one bad file never hides the others; asked for by name, it is an error."""
+    examples = []
+    for path in sorted(Path(corpus_dir).glob(f"{game or '*'}/states/*.yaml")):
+        try:
+            examples.append(_example(path))
+        except RefereeError:
+            continue
+    return examples
 
 
 def example_state(corpus_dir: Path, game: str, name: str) -> dict[str, Any]:
@@ -24,14 +34,15 @@ def example_state(corpus_dir: Path, game: str, name: str) -> dict[str, Any]:
     if not NAME.fullmatch(game) or not NAME.fullmatch(name):
         raise RefereeError(f"no example state {game}/{name}")
     path = Path(corpus_dir) / game / "states" / f"{name}.yaml"
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink():
         known = ", ".join(e["name"] for e in example_states(corpus_dir, game)) or "none"
         raise RefereeError(f"no example state {game}/{name}; {game}'s examples: {known}")
     return _example(path)
 
 
 def _example(path: Path) -> dict[str, Any]:
-    text = path.read_text(encoding="utf-8")
+    inside(path.parent.parent, path, "an example state")
+    text = decode_text(path.read_bytes(), str(path))
     return {
         "game": path.parent.parent.name,
         "name": path.stem,

@@ -23,7 +23,31 @@ def mapping(value: Any, where: str) -> dict[str, Any]:
         raise RefereeError(f"{where}: expected a mapping, got {show(value)}")
     if len(value) > values.MAX_ITEMS:
         raise RefereeError(f"{where}: at most {values.MAX_ITEMS} entries")
-    return {str(k): v for k, v in value.items()}
+    out = {str(k): v for k, v in value.items()}
+    if len(out) != len(value):  # 7 and "7" (a document built in code; the decoder refuses it in a file)
+        raise RefereeError(f"{where}: a key is given twice ({_twice([str(k) for k in value])!r})")
+    return out
+
+
+def pieces(value: Any, where: str) -> dict[str, dict[str, Any]]:
+    """The state's pieces by id ('#7', '7' and 7 are one id), each a mapping; two pieces under one id
+    are refused (the second would silently replace the first and change the verdict)."""
+    found = mapping(value, where)
+    ids = [piece_id(name) for name in found]
+    if len(set(ids)) != len(ids):
+        twice = _twice(ids)
+        names = [name for name in found if piece_id(name) == twice]
+        raise RefereeError(f"{where}: #{twice} is given twice ({' and '.join(map(repr, names))}); one piece, one id")
+    return {piece_id(name): mapping(raw, f"{where}.{name}") for name, raw in found.items()}
+
+
+def _twice(keys: list[str]) -> str:
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            return key
+        seen.add(key)
+    return keys[0]
 
 
 def number(value: Any, where: str, low: float, high: float, whole: bool = False) -> float:
@@ -38,8 +62,9 @@ def number(value: Any, where: str, low: float, high: float, whole: bool = False)
 
 
 def point(
-    value: Any, where: str, low: tuple[float, float], high: tuple[float, float], unit: str
+    value: Any, where: str, low: tuple[float, float], high: tuple[float, float], unit: str, grid: bool = False
 ) -> tuple[float, float]:
+    """A position [x, y] within the pitch; on a `grid` (intersections, squares) both are whole numbers."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise RefereeError(f"{where}: expected a position [x, y] in {unit}, got {show(value)}")
     found = []
@@ -50,8 +75,18 @@ def point(
             raise RefereeError(f"{where}: expected a position [x, y] in {unit}, got {show(value)}") from None
         if not lo <= coordinate <= hi:
             raise RefereeError(f"{where}: {axis} = {coordinate:g} is off the pitch ({lo:g} to {hi:g} {unit})")
+        if grid and not coordinate.is_integer():
+            raise RefereeError(f"{where}: {axis} = {coordinate:g} is between {unit}; positions are whole {unit}")
         found.append(coordinate)
     return found[0], found[1]
+
+
+def flag(value: Any, where: str) -> bool:
+    """true or false as written (never "no", which Python would read as true)."""
+    try:
+        return values.flag(value)
+    except values.Refused:
+        raise RefereeError(f"{where}: expected true or false, got {show(value)}") from None
 
 
 def choice(value: Any, where: str, choices: tuple[str, ...]) -> str:

@@ -257,8 +257,9 @@ def _hall(state, verdict) -> tuple[int, int, str]:
     mid = (column - 10) / 2
     for i, (name, stack) in enumerate(hall.items()):
         chips = stack.get("chips", []) if isinstance(stack, dict) else []
+        chips = chips if isinstance(chips, list) else []  # `chips:` left empty reads as none
         x = 10 + i * column
-        for j, chip in enumerate(chips if isinstance(chips, list) else []):
+        for j, chip in enumerate(chips):
             y = 180 - j * 22
             parts.append(
                 f'<rect x="{x}" y="{y}" width="{column - 10}" height="20" rx="6" '

@@ -1,9 +1,12 @@
-"""Derived folders (the model, the index) are written beside their target and swapped in."""
+"""Derived folders (the model, the index) and output files (a sheet, a drawing) are written beside
+their target and swapped in: a reader sees the old one or the new one, a full disk leaves the old
+one whole, and a link at the target is refused, never written through."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,3 +72,52 @@ def replacing_folder(target: Path, owned: Callable[[Path], bool] | None = None) 
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def write_file(target: Path, data: bytes | str) -> None:
+    """`data` in `target`, complete or not at all: written to a new file beside it, flushed to
+    disk, then renamed over it. A device or pipe (/dev/stdout, a FIFO) is written directly; a
+    symbolic link is refused (the file it points at is never changed)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise RefereeError(f"{target}: cannot write ({exc.strerror})") from None
+    if mode is not None and stat.S_ISLNK(mode):
+        raise RefereeError(f"{target}: is a symbolic link; give the file itself (or another name)")
+    if mode is not None and stat.S_ISDIR(mode):
+        raise RefereeError(f"{target}: is a folder; give a file name")
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_stream(target, raw)
+        return
+    staging = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    try:
+        fd = os.open(
+            staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644 if mode is None else mode & 0o777
+        )
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(staging, target)
+    except OSError as exc:
+        staging.unlink(missing_ok=True)
+        why = "no space left on the disk; the old file is unchanged" if exc.errno in (28, 27) else exc.strerror
+        raise RefereeError(f"{target}: cannot write ({why})") from None
+    except BaseException:
+        staging.unlink(missing_ok=True)
+        raise
+
+
+def _write_stream(target: Path, raw: bytes) -> None:
+    try:
+        with open(target, "wb") as out:
+            out.write(raw)
+    except OSError as exc:
+        why = "no space left on the device" if exc.errno == 28 else exc.strerror
+        raise RefereeError(f"{target}: cannot write ({why})") from None

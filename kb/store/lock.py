@@ -8,8 +8,10 @@ whom it waits for.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -54,11 +56,17 @@ def _wait_lock(fd: int) -> None:
 def holder(path: Path) -> str:
     """Who holds the lock, as written by the holder ('another process' if unreadable)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        fd = _open_to_read(path)
+        try:
+            data = json.loads(os.read(fd, 4096).decode("utf-8"))
+        finally:
+            os.close(fd)
         return f"process {int(data['pid'])} ({data['purpose']}, since {data['since']})"
     except (OSError, ValueError, KeyError, TypeError):
         return "another process"
 
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 _held: dict[Path, int] = {}  # locks this process holds -> depth: re-entrant within a process
 
@@ -74,10 +82,7 @@ def write_lock(db_path: Path, purpose: str, on_wait: Callable[[str], None] | Non
         finally:
             _held[path] -= 1
         return
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise RefereeError(f"{path.parent}: cannot write there ({exc.strerror}); choose another --db") from None
+    fd = _open_lock(path)
     try:
         if not _try_lock(fd):
             if on_wait:
@@ -93,13 +98,33 @@ def write_lock(db_path: Path, purpose: str, on_wait: Callable[[str], None] | Non
         os.close(fd)  # closing releases the lock
 
 
+def _open_lock(path: Path) -> int:
+    """The lock file, opened for writing only if it is Referee's own: a regular file with one name,
+    never a link (a lock path made a symlink to a user's file would have that file overwritten)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RefereeError(f"{path}: the lock file is a symbolic link; remove it (Referee makes its own)") from None
+        raise RefereeError(f"{path.parent}: cannot write there ({exc.strerror}); choose another --db") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
+        os.close(fd)
+        raise RefereeError(f"{path}: the lock file is not one Referee made (a link or a special file); remove it")
+    return fd
+
+
+def _open_to_read(path: Path) -> int:
+    return os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+
+
 def is_locked(db_path: Path) -> bool:
     """Whether a writer holds the lock right now (readers use it to tell a swap from damage)."""
     path = lock_path(db_path)
     if not path.exists() or path in _held:
         return False
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = _open_to_read(path)
     except OSError:
         return False
     try:
@@ -121,7 +146,10 @@ def wait_for_writer(db_path: Path, on_wait: Callable[[str], None] | None = None)
         return
     if on_wait:
         on_wait(f"waiting for {holder(path)} to finish")
-    fd = os.open(path, os.O_RDONLY)
+    try:
+        fd = _open_to_read(path)
+    except OSError:
+        return
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_SH)
