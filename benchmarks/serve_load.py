@@ -1,18 +1,22 @@
-"""Load on `referee serve`, on 127.0.0.1 only, against the same questions asked in-process.
+"""A table of players on `referee serve`, on 127.0.0.1 only: does an answer stall while sheets are made?
 
-    PYTHONPATH=. .venv/bin/python benchmarks/serve_load.py [--clients 20] [--seconds 30] [--workers 1]
+    PYTHONPATH=. .venv/bin/python benchmarks/serve_load.py [--players 20] [--seconds 60] [--workers 2]
 
-1. baseline: the CLI's warm path in this process (a loaded `Searcher`, as `referee search`/`ask`
-   run once loaded): search and ask over the questions below;
-2. warm /api/ask and /api/search from one client, one request at a time: the latency a player
-   sees when the table is quiet, and its ratio to the baseline;
-3. load: N clients for S seconds, each sending a fixed mix (ask, search, entry, check) as fast
-   as the server answers; requests/s, p50/p95/p99 per kind, errors (must be 0), the server's
-   resident memory before and after.
+0. the baseline: the same table on the same app with no sheet made in the background and none
+   asked for (a server of its own, over its own copy), just before;
+1. the table: N players, each sending a request every second (a think time of one second after
+   each answer, on a steady beat) for S seconds: asks, rule pages and settle pages, as a phone
+   loads them; one of the players asks, instead, for every game's PDF sheet in turn. The
+   knowledge base is copied to a scratch folder first, so no sheet is made yet when the table
+   sits down: they are made while the others ask. Reported: requests, p50/p95/p99/max per kind,
+   errors (must be 0), the asks sent while sheets were being made (none may take over 1 s);
+2. the most answers per second: one client, then as many clients as players, sending /api/ask
+   back to back (no think time) for `--burst` seconds each, after the table has left;
+3. the machine: its load average before and after, the server's resident memory.
 
-The server is the real command (`referee serve`) in its own process; the clients share this
-process with the baseline, so on a 2-core machine they take CPU from the server: the figures
-are a floor for what the server does alone.
+Targets (issue 26): 0 errors, ask p95 <= 300 ms, no ask over 1 s while sheets are made. The
+server is the real command in its own processes; the clients share this process (asyncio,
+httpx), on the same cores: on a 2-core machine the figures are a floor for the server alone.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -32,14 +37,22 @@ sys.path.insert(0, str(ROOT / "tests"))  # tests/support: the test doubles
 HOST = "127.0.0.1"  # never anything else: this is not a tool for loading other people's servers
 QUESTIONS = [
     ("takkure", "Can I pass to a teammate level with me?"),
+    ("takkure", "What happens when I fail a dodge?"),
+    ("takkure", "How many activation tokens does a coach have?"),
     ("rugby-world", "How far can a tackled player pass?"),
+    ("rugby-world", "What happens at the seventh tackle?"),
     ("touchdown-heroes", "Who wins the trick?"),
+    ("touchdown-heroes", "How many points is a touchdown?"),
     ("ta-ke", "How does the Ninja ability work?"),
+    ("ta-ke", "When does the game end?"),
     ("tacocat", "What happens on a draw?"),
+    ("tacocat", "How many cards can I replace?"),
     (None, "How many points is a try worth?"),
     (None, "Can I tackle a player who does not have the ball?"),
 ]
-MIX = ("ask", "ask", "ask", "ask", "search", "search", "search", "entry", "entry", "check")
+BEAT = ("ask", "rule", "ask", "settle", "ask", "rule", "ask", "settle")  # half the requests ask
+ASK_P95 = 0.300
+ASK_MAX_WHILE_SHEETS = 1.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -50,9 +63,13 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def rss_mib(pid: int) -> float:
-    """Resident memory of a process and its children (the worker processes of `--workers`)."""
+    """Resident memory of a process and its children (worker processes, the sheet processes)."""
     total = 0.0
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    for line in status.splitlines():
         if line.startswith("VmRSS:"):
             total += int(line.split()[1]) / 1024
     children = Path(f"/proc/{pid}/task/{pid}/children")
@@ -61,39 +78,34 @@ def rss_mib(pid: int) -> float:
     return total
 
 
-# ---------------------------------------------------------------- 1. baseline in this process
+# ---------------------------------------------------------------- the server, over a fresh copy
 
 
-def baseline(db: Path, repeats: int) -> dict[str, list[float]]:
-    from referee import store
-    from referee.indexer.answering.answer import ask
-    from referee.indexer.search.searcher import Searcher
-    from referee.names import choose_game
-    from referee.paths import default_corpus_dir
-    from referee.rules.loading import discover_checks
-
-    searcher = Searcher(db)
-    games, checks = store.games(searcher.db), discover_checks(default_corpus_dir())
-    searcher.search("warm up", game="takkure")
-    times: dict[str, list[float]] = {"search": [], "ask": []}
-    for _ in range(repeats):
-        for game, question in QUESTIONS:
-            start = time.perf_counter()
-            searcher.search(question, choose_game(games, question, given=game), limit=10)
-            times["search"].append(time.perf_counter() - start)
-            start = time.perf_counter()
-            ask(searcher, question, checks.values(), choose_game(games, question, given=game))
-            times["ask"].append(time.perf_counter() - start)
-    return times
+def fresh_copy(db: Path, into: Path) -> Path:
+    """The knowledge base and its index in a scratch folder: no sheet made yet."""
+    target = into / db.name
+    shutil.copy2(db, target)
+    index = db.with_name(f"{db.stem}.index")
+    shutil.copytree(index, into / index.name)
+    return target
 
 
-# ---------------------------------------------------------------- the server
-
-
-def start_server(db: Path, port: int, workers: int) -> subprocess.Popen:
+def start_server(db: Path, port: int, workers: int, sheets: bool = True) -> subprocess.Popen:
+    """`referee serve` itself; or, for the baseline (`sheets` false), the same app on the same
+    protocol with no sheet made in the background (what `referee serve` runs, minus its sheets)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
     referee = Path(sys.executable).parent / "referee"
     command = [str(referee), "serve", "--host", HOST, "--port", str(port), "--db", str(db), "--workers", str(workers)]
+    if not sheets:
+        env.update({"REFEREE_DB": str(db), "REFEREE_SERVE_WORKERS": str(workers)})
+        env.pop("REFEREE_SERVE_SHEETS", None)
+        run = (
+            "import uvicorn; from referee.web.connections import KEEP_ALIVE_SECONDS, TimedH11Protocol; "
+            f"uvicorn.run('referee.web.app:create_app_from_environment', factory=True, workers={workers}, "
+            f"host={HOST!r}, port={port}, log_level='warning', http=TimedH11Protocol, "
+            "timeout_keep_alive=KEEP_ALIVE_SECONDS)"
+        )
+        command = [sys.executable, "-c", run]
     return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -111,164 +123,202 @@ async def wait_ready(client: Any, server: subprocess.Popen, timeout: float = 300
     raise SystemExit("the server did not start in time")
 
 
-def requests_for(client_number: int, entries: list[str], checks: list[dict[str, Any]]) -> list[tuple[str, str, dict]]:
-    """The fixed mix, each client starting at another place in it."""
+# ---------------------------------------------------------------- the table
+
+
+def plan(player: int, entries: list[str], checks: list[dict[str, Any]]) -> list[tuple[str, str, dict]]:
+    """A player's requests, each player starting at another place in the beat and the lists."""
     out = []
-    for i in range(len(MIX) * len(QUESTIONS)):
-        kind = MIX[(i + client_number) % len(MIX)]
-        game, question = QUESTIONS[(i + client_number) % len(QUESTIONS)]
-        params: dict[str, Any] = {"q": question, **({"game": game} if game else {})}
+    for i in range(len(BEAT) * len(QUESTIONS)):
+        kind = BEAT[(i + player) % len(BEAT)]
         if kind == "ask":
-            out.append((kind, "/api/ask", params))
-        elif kind == "search":
-            out.append((kind, "/api/search", params))
-        elif kind == "entry":
-            out.append((kind, f"/api/entry/{entries[(i * 7 + client_number) % len(entries)]}", {}))
+            game, question = QUESTIONS[(i * 5 + player) % len(QUESTIONS)]
+            out.append((kind, "/", {"q": question, **({"game": game} if game else {})}))
+        elif kind == "rule":
+            out.append((kind, "/" + entries[(i * 7 + player * 3) % len(entries)], {}))
         else:
-            check = checks[(i + client_number) % len(checks)]
-            facts = {k: ",".join(map(str, v)) if isinstance(v, list) else str(v) for k, v in check["facts"].items()}
-            out.append((kind, "/api/check", {"check": check["check"], **facts}))
+            example = checks[(i + player) % len(checks)]
+            facts = {k: ",".join(map(str, v)) if isinstance(v, list) else str(v) for k, v in example["facts"].items()}
+            out.append((kind, f"/settle/{example['check']}", facts))
     return out
 
 
-async def timed_get(client: Any, path: str, params: dict) -> tuple[float, int]:
-    start = time.perf_counter()
+async def timed_get(client: Any, path: str, params: dict, timeout: float = 60) -> tuple[float, float, int]:
+    start = time.monotonic()
     try:
-        status = (await client.get(path, params=params)).status_code
+        status = (await client.get(path, params=params, timeout=timeout)).status_code
     except Exception:
         status = 0
-    return time.perf_counter() - start, status
+    return start, time.monotonic() - start, status
 
 
-async def sequential(client: Any, path: str, repeats: int) -> list[float]:
-    times = []
-    for _ in range(repeats):
-        for game, question in QUESTIONS:
-            elapsed, status = await timed_get(client, path, {"q": question, **({"game": game} if game else {})})
-            if status != 200:
-                raise SystemExit(f"{path} answered {status}")
-            times.append(elapsed)
-    return times
+async def table(client: Any, players: int, seconds: float, entries: list[str], checks: list[dict],
+                sheets: list[str]) -> dict[str, Any]:  # fmt: skip
+    times: list[tuple[str, float, float, int]] = []  # (kind, start, elapsed, status)
+    began = time.monotonic()
+    stop = began + seconds
 
-
-async def load(client: Any, clients: int, seconds: float, entries: list[str], checks: list[dict]) -> dict[str, Any]:
-    results: dict[str, list[float]] = {kind: [] for kind in set(MIX)}
-    errors: dict[str, int] = {kind: 0 for kind in set(MIX)}
-    stop = time.monotonic() + seconds
-
-    async def one_client(number: int) -> None:
-        plan = requests_for(number, entries, checks)
+    async def player(number: int) -> None:
+        await asyncio.sleep(number / players)  # players do not all tap on the same instant
+        requests = plan(number, entries, checks)
         i = 0
         while time.monotonic() < stop:
-            kind, path, params = plan[i % len(plan)]
-            elapsed, status = await timed_get(client, path, params)
-            results[kind].append(elapsed)
-            errors[kind] += status != 200
+            beat = began + number / players + i  # one request a second, on the player's beat
+            if number == 0 and sheets:  # the player printing the sheets: every game's PDF, in turn
+                path = sheets[i % len(sheets)]
+                start, elapsed, status = await timed_get(client, path, {}, timeout=600)
+                times.append(("sheet", start, elapsed, status))
+            else:
+                kind, path, params = requests[i % len(requests)]
+                start, elapsed, status = await timed_get(client, path, params)
+                times.append((kind, start, elapsed, status))
+            i += 1
+            await asyncio.sleep(max(0.0, beat + 1 - time.monotonic()))
+
+    await asyncio.gather(*(player(n) for n in range(players)))
+    return {"times": times, "elapsed": time.monotonic() - began, "began": began}
+
+
+async def burst(client: Any, seconds: float, clients: int = 1) -> dict[str, Any]:
+    """`clients` clients, no think time, each sending /api/ask back to back: answers per second."""
+    counts = {"answers": 0, "errors": 0}
+    elapsed: list[float] = []
+    stop = time.monotonic() + seconds
+    began = time.monotonic()
+
+    async def one(offset: int) -> None:
+        i = offset
+        while time.monotonic() < stop:
+            game, question = QUESTIONS[i % len(QUESTIONS)]
+            _, took, status = await timed_get(client, "/api/ask", {"q": question, **({"game": game} if game else {})})
+            counts["answers" if status == 200 else "errors"] += 1
+            elapsed.append(took)
             i += 1
 
-    started = time.monotonic()
-    await asyncio.gather(*(one_client(n) for n in range(clients)))
-    return {"results": results, "errors": errors, "elapsed": time.monotonic() - started}
+    await asyncio.gather(*(one(n) for n in range(clients)))
+    return {**counts, "clients": clients, "elapsed": time.monotonic() - began, "times": elapsed}
 
 
 def sample_entries(db: Path) -> list[str]:
     from referee import store
 
     database = store.open_db(db)
-    return [row[0] for row in database.execute("select id from entries order by game, position")][::17]
+    return [row[0] for row in database.execute("select id from entries order by game, position")][::13]
+
+
+async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace, entries: list[str],
+                  sheets: bool = True) -> dict[str, Any]:  # fmt: skip
+    import httpx
+
+    limits = httpx.Limits(max_connections=args.players + 2, max_keepalive_connections=args.players + 2)
+    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", limits=limits) as client:
+        await wait_ready(client, server)
+        status = (await client.get("/api/status")).json()
+        checks = [c["example"] for c in (await client.get("/api/checks")).json()]
+        pdfs = [f"/sheets/{k.split('.')[0]}.pdf" + (f"?lang={k.split('.')[1]}" if "." in k else "")
+                for k in status["sheets"]]  # fmt: skip
+        rss_start = rss_mib(server.pid)
+        loaded = await table(client, args.players, args.seconds, entries, checks, pdfs if sheets else [])
+        ready = (await client.get("/api/status")).json()["sheets"]
+        bursts = [await burst(client, args.burst, 1), await burst(client, args.burst, args.players)] if sheets else []
+        rss_end = rss_mib(server.pid)
+    return {"table": loaded, "bursts": bursts, "rss": (rss_start, rss_end), "status": status, "ready": ready}
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.0f}"
+
+
+def spread(elapsed: list[float]) -> str:
+    return " ".join(ms(percentile(elapsed, q)) for q in (50, 95, 99)) + " " + ms(max(elapsed, default=0))
+
+
+def kinds(rows: list[tuple[str, float, float, int]], seconds: float) -> None:
+    print(f"{'kind':<8}{'requests':>9}{'req/s':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}")
+    for kind in ("ask", "rule", "settle", "sheet", "all"):
+        chosen = [r for r in rows if kind == "all" or r[0] == kind]
+        if chosen:
+            errors = sum(r[3] != 200 for r in chosen)
+            print(f"{kind:<8}{len(chosen):>9}{len(chosen) / seconds:>7.1f}{spread([r[2] for r in chosen])}{errors:>8}")
+
+
+def report(args: argparse.Namespace, measured: dict[str, Any], baseline: dict[str, Any], loads: list[tuple]) -> bool:
+    loaded = measured["table"]
+    rows = loaded["times"]
+    sheet_rows = [r for r in rows if r[0] == "sheet"]
+    first_sheet = min((s for _, s, _, _ in sheet_rows), default=0.0)
+    sheets_done = max((s + e for _, s, e, status in sheet_rows if status == 200), default=first_sheet)
+    made_by = dict(measured["ready"])
+    print(f"\nLoad average before: {' '.join(f'{x:.2f}' for x in loads[0])} (1, 5, 15 min); after the baseline: "
+          f"{' '.join(f'{x:.2f}' for x in loads[1])}; at the end: {' '.join(f'{x:.2f}' for x in loads[2])}; "
+          f"{os.cpu_count()} cores")  # fmt: skip
+    print(f"Server: {measured['status']['workers']} worker process(es), sheets made by their own process")
+    print(f"\nThe table: {args.players} players for {loaded['elapsed']:.0f} s, one request a second each, beat {BEAT}")
+    print("\n1. The baseline: the same table on the same app, no sheet made and none asked for")
+    kinds(baseline["table"]["times"], args.seconds)
+    print(f"\n2. While the sheets are made: player 0 asks for every PDF sheet ({len(made_by)}) in turn")
+    kinds(rows, args.seconds)
+    while_making = [r for r in rows if r[0] == "ask" and first_sheet <= r[1] <= sheets_done]
+    slowest = max((r[2] for r in while_making), default=0.0)
+    print(f"\nSheets asked for from {first_sheet - loaded['began']:.0f} s to {sheets_done - loaded['began']:.0f} s "
+          f"into the table; status after: {made_by}")  # fmt: skip
+    print(f"Asks sent meanwhile: {len(while_making)}, slowest {slowest * 1000:.0f} ms")
+    print("\n3. No think time, /api/ask back to back (after the table left):")
+    for b in measured["bursts"]:
+        print(f"  {b['clients']:>2} client(s) for {b['elapsed']:.0f} s: {b['answers'] / b['elapsed']:.1f} answers/s, "
+              f"p50 {ms(percentile(b['times'], 50)).strip()} ms, p95 {ms(percentile(b['times'], 95)).strip()} ms "
+              f"({b['answers']} answers, {b['errors']} errors)")  # fmt: skip
+    start, end = measured["rss"]
+    print(f"Server resident memory (all its processes): {start:.0f} MiB at the start, {end:.0f} MiB at the end")
+    asks = [r[2] for r in rows if r[0] == "ask"]
+    errors = sum(r[3] != 200 for r in rows) + sum(b["errors"] for b in measured["bursts"])
+    met = {
+        "0 errors": errors == 0,
+        f"ask p95 <= {ASK_P95 * 1000:.0f} ms": percentile(asks, 95) <= ASK_P95,
+        f"no ask over {ASK_MAX_WHILE_SHEETS:.0f} s while sheets are made": slowest <= ASK_MAX_WHILE_SHEETS,
+    }
+    ready = sum(v == "ready" for v in made_by.values())
+    print(f"Sheets ready when the table left: {ready} of {len(made_by)} (made at the lowest priority)")
+    print("Targets: " + "; ".join(f"{k}: {'met' if v else 'NOT met'}" for k, v in met.items()))
+    return all(met.values())
+
+
+def run(db: Path, scratch: Path, args: argparse.Namespace, entries: list[str], sheets: bool) -> dict[str, Any]:
+    from support.served import free_port
+
+    folder = scratch / ("sheets" if sheets else "baseline")
+    folder.mkdir()
+    copy = fresh_copy(db, folder)
+    port = free_port(HOST)
+    server = start_server(copy, port, args.workers, sheets)
+    try:
+        return asyncio.run(measure(server, port, args, entries, sheets))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--repeats", type=int, default=5, help="rounds of the questions for the warm latencies")
+    parser.add_argument("--players", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--burst", type=float, default=20, help="seconds of back-to-back asks, one client then all")
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--db", type=Path, default=None)
     args = parser.parse_args()
     os.environ["OMP_NUM_THREADS"] = "1"
 
-    from support.served import free_port
-
     from referee.paths import default_db_path
 
     db = args.db or default_db_path()
-    base = baseline(db, args.repeats)
     entries = sample_entries(db)
-    port = free_port(HOST)
-    server = start_server(db, port, args.workers)
-    try:
-        measured = asyncio.run(measure(server, port, args, entries))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-    report(args, base, measured)
-
-
-async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace, entries: list[str]) -> dict[str, Any]:
-    import httpx
-
-    limits = httpx.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
-    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", limits=limits, timeout=60) as client:
-        await wait_ready(client, server)
-        checks = [c["example"] for c in (await client.get("/api/checks")).json()]
-        await sequential(client, "/api/ask", 1)  # warm the server's caches once
-        rss_start = rss_mib(server.pid)
-        warm = {
-            "ask": await sequential(client, "/api/ask", args.repeats),
-            "search": await sequential(client, "/api/search", args.repeats),
-        }
-        loaded = await load(client, args.clients, args.seconds, entries, checks)
-        rss_end = rss_mib(server.pid)
-    return {"warm": warm, "load": loaded, "rss": (rss_start, rss_end)}
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:8.1f}"
-
-
-def report(args: argparse.Namespace, base: dict[str, list[float]], measured: dict[str, Any]) -> None:
-    print(f"\nWarm latency, one request at a time ({args.repeats} x {len(QUESTIONS)} questions; ms)")
-    print(f"{'what':<44}{'p50':>8}{'p95':>8}{'x baseline p50':>16}")
-    for kind in ("search", "ask"):
-        reference = statistics.median(base[kind])
-        print(
-            f"{'in-process ' + kind + ' (baseline: the CLI, warm)':<44}{ms(reference)}{ms(percentile(base[kind], 95))}"
-        )
-        served = measured["warm"][kind]
-        ratio = statistics.median(served) / reference
-        print(
-            f"{'GET /api/' + kind + ' (referee serve)':<44}{ms(statistics.median(served))}{ms(percentile(served, 95))}"
-            f"{ratio:>16.2f}"
-        )
-    loaded = measured["load"]
-    total = sum(len(v) for v in loaded["results"].values())
-    print(f"\nLoad: {args.clients} clients for {loaded['elapsed']:.0f} s, {args.workers} server process(es), mix {MIX}")
-    print(f"{'kind':<10}{'requests':>10}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
-    everything: list[float] = []
-    for kind in ("ask", "search", "entry", "check"):
-        times = loaded["results"][kind]
-        everything += times
-        print(
-            f"{kind:<10}{len(times):>10}{len(times) / loaded['elapsed']:>8.1f}{ms(percentile(times, 50))} "
-            f"{ms(percentile(times, 95))} {ms(percentile(times, 99))}{loaded['errors'][kind]:>8}"
-        )
-    errors = sum(loaded["errors"].values())
-    print(
-        f"{'all':<10}{total:>10}{total / loaded['elapsed']:>8.1f}{ms(percentile(everything, 50))} "
-        f"{ms(percentile(everything, 95))} {ms(percentile(everything, 99))}{errors:>8}"
-    )
-    start, end = measured["rss"]
-    print(
-        f"\nServer resident memory: {start:.0f} MiB after warm-up, {end:.0f} MiB after the load"
-        + (" (all processes)" if args.workers > 1 else "")
-    )
-    warm_ask = measured["warm"]["ask"]
-    ok = statistics.median(warm_ask) <= 0.030 and percentile(warm_ask, 95) <= 0.100
-    print(
-        f"Targets: warm /api/ask p50 <= 30 ms and p95 <= 100 ms: {'met' if ok else 'NOT met'}; errors = 0: "
-        f"{'met' if errors == 0 else 'NOT met'}"
-    )
+    loads = [os.getloadavg()]
+    with tempfile.TemporaryDirectory(prefix="serve-load-") as scratch:
+        baseline = run(db, Path(scratch), args, entries, sheets=False)
+        loads.append(os.getloadavg())
+        measured = run(db, Path(scratch), args, entries, sheets=True)
+    loads.append(os.getloadavg())
+    sys.exit(0 if report(args, measured, baseline, loads) else 1)
 
 
 if __name__ == "__main__":

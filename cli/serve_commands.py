@@ -12,9 +12,10 @@ import typer
 from referee import store
 from referee.cli.common import DbOption, db_path, encoders_of, fresh_index, friendly
 from referee.errors import RefereeError
-from referee.paths import DB_ENV, default_corpus_dir
+from referee.paths import DB_ENV, corpus_dirs
 
 app = typer.Typer()
+WORKERS = 2  # two processes answer side by side; a table of 20 players is well within one (see docs/web.md)
 
 
 @app.command()
@@ -26,16 +27,22 @@ def serve(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     workers: Annotated[
-        int, typer.Option(min=1, max=16, help="Processes, each with its own copy of the index and model.")
-    ] = 1,
+        int,
+        typer.Option(
+            min=1, max=16, help="Processes answering, each with its own copy of the index and model (about 0.4 GB)."
+        ),
+    ] = WORKERS,
     db: DbOption = None,
 ) -> None:
-    """Serve the rules to a browser: ask, read, settle, print sheets (read-only)."""
+    """Serve the rules to a browser: ask, read, settle, print sheets (read-only).
+
+    Sheets are made by a separate process in the background, never by the processes answering."""
     try:
         import uvicorn  # the [web] extra: only `referee serve` needs it
 
-        from referee.web.app import create_app
+        from referee.web.app import SHEETS_ENV, WORKERS_ENV, create_app
         from referee.web.backend import Settings
+        from referee.web.connections import KEEP_ALIVE_SECONDS, TimedH11Protocol
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
@@ -44,13 +51,22 @@ def serve(
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
     _check_port_free(host, port)
-    for line in _greeting(host, port):
+    for line in _greeting(host, port, workers):
         typer.echo(line, err=True)
-    options = {"host": host, "port": port, "log_level": "warning", "server_header": False, "timeout_keep_alive": 5}
+    options = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "server_header": False,
+        "http": TimedH11Protocol,  # a request must arrive within seconds; idle connections are closed
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+        "timeout_graceful_shutdown": 5,
+    }
     if workers == 1:
-        uvicorn.run(create_app(Settings(path, default_corpus_dir()), encoders=encoders), **options)
+        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1)
+        uvicorn.run(create_app(settings, encoders=encoders), **options)
     else:  # each worker process builds its app from the environment
-        os.environ[DB_ENV] = str(path.resolve())
+        os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
         uvicorn.run("referee.web.app:create_app_from_environment", factory=True, workers=workers, **options)
 
 
@@ -63,14 +79,17 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _greeting(host: str, port: int) -> list[str]:
+def _greeting(host: str, port: int, workers: int) -> list[str]:
+    processes = f"{workers} worker process{'es' if workers > 1 else ''}"
+    how = f"{processes} answering, one request at a time each; sheets made in the background by their own process"
     if is_loopback(host):
-        return [f"Referee at http://{host}:{port}/ (only this machine can open it; Ctrl+C stops)"]
+        return [f"Referee at http://{host}:{port}/ (only this machine can open it; Ctrl+C stops)", how]
     shown = _local_address() if host in ("0.0.0.0", "::") else host
     return [
         f"Warning: listening on {host}: anyone on this network can open Referee and read the rules"
         " (it is read-only; nothing else on this machine is served).",
         f"Referee at http://{shown}:{port}/ for the phones at the table (Ctrl+C stops)",
+        how,
     ]
 
 

@@ -51,7 +51,7 @@ def sheet(
             "--format",
             "-f",
             case_sensitive=False,
-            help="png is a picture of the PDF's first page [default: from -o's suffix, else md].",
+            help="png: a picture of each page of the PDF (GAME.png, GAME-2.png) [default: from -o's suffix, else md].",
             show_default=False,
         ),
     ] = None,
@@ -62,7 +62,9 @@ def sheet(
         str | None,
         typer.Option(help="Language of the sheet: the book's (default) or one it has a translation in, e.g. en."),
     ] = None,
-    pages: Annotated[int, typer.Option(help="Pages to fill: 1 (default) or 2 for a fuller sheet.")] = 1,
+    pages: Annotated[
+        int | None, typer.Option(help="Pages to fill: 1, or 2 for a fuller sheet [default: the game's sheet says].")
+    ] = None,
     corpus: Annotated[
         Path | None,
         typer.Option(help="Corpus folder [env: REFEREE_CORPUS; default: the shipped books and your added games]"),
@@ -74,7 +76,7 @@ def sheet(
     The same content in every format: what fits on the page(s), highest priority first."""
 
     kind = sheet_format(format_, output)
-    if pages not in (1, 2):
+    if pages not in (None, 1, 2):
         raise RefereeError(f"--pages must be 1 or 2, not {pages}")
     database = store.open_db(db_path(db))
     game_id = required_game(database, game)
@@ -87,16 +89,18 @@ def sheet(
     built = fit(build_sheet(database, config, corpus_checks(), lang), pages)
     if target is not None and kind in ("pdf", "png"):
         _check_writable(target)
+        wrote = str(target)
         if kind == "pdf":
             write_pdf(built, target)
         else:
             pdf = target.with_name(f".{target.name}.pdf")
             try:
                 write_pdf(built, pdf)
-                pdf_to_png(pdf, target)
+                pictures = pdf_to_png(pdf, target)
             finally:
                 pdf.unlink(missing_ok=True)
-        typer.echo(f"Wrote {target}" + (f" ({built.left_out} lines did not fit)" if built.left_out else ""), err=True)
+            wrote = ", ".join(str(p) for p in pictures)  # one picture a page
+        typer.echo(f"Wrote {wrote}" + (f" ({built.left_out} lines did not fit)" if built.left_out else ""), err=True)
         return
     text = to_markdown(built) if kind == "md" else to_html(built)
     if output is None:

@@ -115,10 +115,11 @@ class KnowledgeBase:
         searcher = self.searcher()
         return ask(searcher, question, self.checks().values(), self._choice(searcher, question, game))
 
-    def sheet(self, game: str, format: str = "md", lang: str | None = None, pages: int = 1) -> str | bytes:
+    def sheet(self, game: str, format: str = "md", lang: str | None = None, pages: int | None = None) -> str | bytes:
         """The game's quick-reference sheet, every line the book's words and cited: Markdown or
         HTML text, or PDF bytes (`format`: md, html, pdf), in the book's language or `lang`,
-        filling `pages` pages (laying it out takes seconds: WeasyPrint measures every try)."""
+        filling `pages` pages (default: as its [sheet] says; laying it out takes seconds:
+        WeasyPrint measures every try)."""
         from referee import store  # the facade imports its layers when called
         from referee.books.gameconf import discover_games
         from referee.errors import RefereeError

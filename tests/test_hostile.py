@@ -598,7 +598,10 @@ CASES = [
 def _toml(game: str, edit: Callable[[str], str]):
     def change(folder: Path) -> None:
         path = folder / "game.toml"
-        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+        original = path.read_text(encoding="utf-8")
+        edited = edit(original)
+        assert edited != original, f"the edit no longer matches {game}/game.toml"  # else the case tests nothing
+        path.write_text(edited, encoding="utf-8")
 
     return _corpus_edit(game, change, "build")
 
@@ -637,7 +640,7 @@ CASES += [
     ),
     Case(
         'game.toml [sheet] sentences = "three"',
-        _toml("ta-ke", lambda t: t.replace("sentences = 3\n", 'sentences = "three"\n', 1)),
+        _toml("ta-ke", lambda t: t.replace("sentences = 2\n", 'sentences = "three"\n', 1)),
         ("ta-ke/game.toml", "sentences"),
     ),
 ]

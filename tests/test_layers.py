@@ -32,6 +32,7 @@ HEAVY = frozenset(
 OPTIONAL_LAYERS = {
     ("referee.cli.serve_commands", "referee.web.app"),
     ("referee.cli.serve_commands", "referee.web.backend"),
+    ("referee.cli.serve_commands", "referee.web.connections"),
 }
 # What a game's rule modules (corpus/<game>/*.py) may use: the author's API and what it stands on.
 GAME_MAY_USE = ("errors", "validation", "rules", "states")

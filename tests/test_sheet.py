@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,14 @@ from referee.sheets.html import to_html
 from referee.sheets.layout import ELISION, Excerpt, SheetBlock, Unit
 from referee.sheets.markdown import to_markdown
 from referee.sheets.pages import fit, page_image, render, write_pdf
-from referee.sheets.quality import blank_share, fragment_problems, overflowing_cells, sheet_problems
+from referee.sheets.quality import (
+    blank_share,
+    cut_problems,
+    fragment_problems,
+    missing_key_numbers,
+    overflowing_cells,
+    sheet_problems,
+)
 from referee.store.build import build_knowledge_base
 
 runner = CliRunner()
@@ -65,10 +72,41 @@ def test_every_quote_is_the_books_words_and_cited(built_db: Path, fitted, spec: 
 
 
 @pytest.mark.parametrize("spec", SHEETS)
-def test_sheet_fills_one_page_with_no_large_blank(fitted, spec: str) -> None:
+def test_sheet_fills_its_pages_with_no_large_blank(fitted, game, spec: str) -> None:
     sheet, pdf, image = fitted[spec]
-    assert len(render(sheet).pages) == 1 and pdf.read_bytes().startswith(b"%PDF")
+    declared = game(spec.partition(":")[0]).sheet.pages
+    assert len(render(sheet).pages) == declared and pdf.read_bytes().startswith(b"%PDF")
     assert blank_share(image) <= MAX_BLANK, f"{spec}: {blank_share(image):.0%} of the page is one blank stretch"
+
+
+@pytest.mark.parametrize("spec", SHEETS)
+def test_every_key_number_of_the_books_checklist_is_on_the_sheet(fitted, game, spec: str) -> None:
+    config = game(spec.partition(":")[0])
+    assert len(config.sheet.checklist) >= 5  # each book says what a player must find on its sheet
+    assert missing_key_numbers(fitted[spec][0], config) == []
+
+
+@pytest.mark.parametrize("spec", SHEETS)
+def test_type_is_nine_points_or_more_and_the_sheet_has_a_most_disputed_block(fitted, spec: str) -> None:
+    sheet = fitted[spec][0]
+    css = to_html(sheet).split("<style>")[1].split("</style>")[0]
+    body = float(re.search(r"html \{[^}]*font-size: ([\d.]+)pt", css).group(1))
+    tables = float(re.search(r"table \{[^}]*font-size: ([\d.]+)pt", css).group(1))
+    assert body >= 9 and tables >= 9
+    disputed = [b for b in sheet.blocks if b.kind == "disputed"]
+    assert disputed and len(disputed[0].units) >= 4
+
+
+def test_what_the_knowledge_base_flags_is_marked_on_the_sheet(fitted) -> None:
+    takkure = fitted["takkure"][0]
+    grave = takkure.marked()
+    assert any("die ranges overlap" in note and "takkure/7.01/3" in entries for note, entries in grave.items())
+    page = to_html(takkure)
+    assert "⚠" in page and "die ranges overlap" in unescape(page)
+    rugby = fitted["rugby-world"][0].marked()
+    assert any("stops at Scotland" in note for note in rugby)  # the book's table of scrum forces, cut short
+    tacocat = fitted["tacocat:en"][0].marked()
+    assert any("змушенийжертвують" in note for note in tacocat)  # a garbled line of the book
 
 
 @pytest.mark.parametrize("spec", SHEETS)
@@ -90,7 +128,17 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     assert "conjunction" in fragment_problems(Excerpt("x", "and so on."), "Stop. and so on.", "en")[0]
     narrow = "<table style='width:20mm;table-layout:fixed'><tr><td>intersectionsintersections</td></tr></table>"
     assert overflowing_cells(HTML(string=narrow).render()) == ["intersectionsintersections"]
+    unopposed = "If you miss an unopposed roll: The receiving player makes a BALL RECEPTION roll."
+    assert "'If'" in cut_problems(Excerpt("x", "The receiving player makes a BALL RECEPTION roll."), unopposed, "en")[0]
+    assert cut_problems(Excerpt("x", unopposed), unopposed, "en") == []
+    label = "If you are successful: The ball reaches the receiving player."
+    assert cut_problems(Excerpt("x", "The ball reaches the receiving player."), label, "en") == []  # the column says it
+    two = "Move 2 squares. You may not move if tackled."
+    assert cut_problems(Excerpt("x", "Move 2 squares."), two, "en") == []  # a whole sentence may be left out
+    assert "'not'" in cut_problems(Excerpt("x", "You may … move"), two, "en")[0]
     sheet = fitted["ta-ke"][0]
+    emptied = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, sheet.blocks[:1])
+    assert missing_key_numbers(emptied, game("ta-ke"))
     doubled = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, [*sheet.blocks, sheet.blocks[0]])
     problems = sheet_problems(doubled, store.open_db(built_db), game("ta-ke"))
     assert any("heading used twice" in p for p in problems)
@@ -130,9 +178,10 @@ def test_markdown_and_html_carry_the_same_lines(fitted) -> None:
 
 
 def test_two_pages_hold_more(built_db: Path, game, fitted) -> None:
-    one = fitted["takkure"][0]
-    two = fit(build_sheet(store.open_db(built_db), game("takkure"), CHECKS), pages=2)
-    assert two.unit_count() > one.unit_count() and len(render(two).pages) <= 2
+    one = fitted["ta-ke"][0]
+    two = fit(build_sheet(store.open_db(built_db), game("ta-ke"), CHECKS), pages=2)
+    assert two.unit_count() >= one.unit_count() and len(render(two).pages) <= 2
+    assert one.left_out == 0 or two.unit_count() > one.unit_count()
 
 
 def test_english_tacocat_sheet_shows_the_translation_over_the_book(fitted) -> None:
@@ -142,6 +191,11 @@ def test_english_tacocat_sheet_shows_the_translation_over_the_book(fitted) -> No
     page = to_html(sheet)
     assert "unofficial translation" in page and 'class="orig"' in page and "Дуель" in page
     assert all(sheet.ascii_ids[q.entry].isascii() for q in sheet.quotes())
+    css = page.split("<style>")[1].split("</style>")[0]
+    assert "an unofficial translation of the book" in css and "the book&#x27;s words, cited" not in css  # the footer
+    orig = float(re.search(r"\.orig \{ font-size: ([\d.]+)pt", css).group(1))
+    assert orig < 8  # the Ukrainian in small type under the English
+    assert page.index(escape(sheet.quotes()[0].translation[:20])) < page.index('class="orig"')  # English first
 
 
 def test_sheet_config_is_validated(tmp_path: Path) -> None:

@@ -138,7 +138,7 @@ def test_rule_page_defines_its_terms_and_names_its_checks(web, indexed_db: Path)
     for name in item["checks"]:
         assert f'href="/settle/{name}"' in page
     for row in item["table"]["rows"]:
-        assert all(f"<td>{shown(cell)}</td>" in page for cell in row)
+        assert all(re.search(rf"<td[^>]*>{re.escape(shown(cell))}</td>", page) for cell in row)
 
 
 def test_section_and_game_pages(web) -> None:
@@ -256,7 +256,11 @@ def test_state_page_settles_an_example_with_the_chain_quotes_and_drawing(web) ->
     for step in data["steps"]:
         assert f'data-check="{step["check"]}"' in page.text
     for reason in data["reasons"] + data["consequences"]:
-        assert shown(reason["quote"]) in page.text and f'href="/{reason["entry"]}"' in page.text
+        if reason.get("row"):  # a table row: each cell under its column's name
+            assert all(f"<dt>{shown(k)}</dt><dd>{shown(v)}</dd>" in page.text for k, v in reason["row"].items())
+        else:
+            assert shown(reason["quote"]) in page.text
+        assert f'href="/{reason["entry"]}"' in page.text
     drawn = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page.text)
     document = yaml.safe_load(PASS_STATE.read_text(encoding="utf-8"))
     assert drawn and base64.b64decode(drawn.group(1)).decode() == render_state_svg(document, data)

@@ -84,6 +84,15 @@ def facts_from_query(params: Any, reserved: tuple[str, ...] = ("check", "game"))
 # ---------------------------------------------------------------- routes
 
 
+@router.get("/status", summary="How this server process is doing: its workers and its sheets")
+async def status(request: Request) -> dict[str, Any]:
+    """Each server process answers for itself: `workers` is how many the server runs, `sheets`
+    what this process has ready (made in its sheet process, or read from the others')."""
+    backend = backend_of(request)
+    sheets = backend.sheets.status() if backend.sheets is not None else {}
+    return {"workers": backend.settings.workers, "answering_threads": 1, "sheets": sheets}
+
+
 @router.get("/games", summary="The games in the knowledge base (`referee games --json`)")
 async def games(request: Request) -> list[dict[str, Any]]:
     return backend_of(request).games
@@ -113,7 +122,7 @@ async def entry(
 ) -> dict[str, Any]:
     backend = backend_of(request)
     try:
-        return await backend.run(entry_json, backend, item_id)
+        return await backend.run_light(entry_json, backend, item_id)
     except RefereeError as exc:
         raise HTTPException(404, str(exc)) from None
 
@@ -121,7 +130,7 @@ async def entry(
 @router.get("/checks", summary="Every check with its facts (`referee check --describe NAME --json` for each)")
 async def checks(request: Request, game: GameQuery = None) -> list[dict[str, Any]]:
     backend = backend_of(request)
-    chosen = await backend.run(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
+    chosen = await backend.run_light(lambda: checks_of_game(backend.checks, backend.resolve_game(game)))
     return [describe_check(c) for c in chosen]
 
 
@@ -144,7 +153,7 @@ async def check(
     game: GameQuery = None,
 ) -> dict[str, Any]:
     backend = backend_of(request)
-    return await backend.run(check_json, backend, check, game, facts_from_query(request.query_params))
+    return await backend.run_light(check_json, backend, check, game, facts_from_query(request.query_params))
 
 
 class Situation(BaseModel):
@@ -171,7 +180,7 @@ async def check_document(request: Request) -> dict[str, Any]:
     # place), not by FastAPI's json.loads, which keeps the last of two keys and reads NaN
     situation = validated(Situation, load_document(decode_text(await request.body(), "body"), "body"), "body")
     backend = backend_of(request)
-    return await backend.run(check_json, backend, situation.check, situation.game, situation.facts)
+    return await backend.run_light(check_json, backend, situation.check, situation.game, situation.facts)
 
 
 STATE_BODY = {
@@ -196,4 +205,4 @@ async def state(request: Request) -> dict[str, Any]:
     if not text.strip():
         raise RefereeError("state: the body is empty; send a state document (YAML or JSON)")
     backend = backend_of(request)
-    return await backend.run(state_json, backend, text)
+    return await backend.run_light(state_json, backend, text)

@@ -7,6 +7,7 @@ writes. Every user mistake is a 4xx with one line, never a traceback.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,8 +19,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from referee.errors import RefereeError
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
-from referee.paths import default_corpus_dir, default_db_path
-from referee.web import api, pages
+from referee.paths import corpus_dirs, default_db_path
+from referee.web import api, pages, statepages
 from referee.web.backend import Backend, Settings
 from referee.web.limits import LimitRequests
 from referee.web.render import HERE, render_error
@@ -54,15 +55,21 @@ def create_app(settings: Settings, encoder: Encoder | None = None, encoders: Enc
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     app.include_router(api.router)
+    app.include_router(statepages.router)  # before pages' /settle/{name}
     app.include_router(pages.router)  # last: it ends with the /<game>/<entry id> permalinks
     _install_error_handlers(app)
     return app
 
 
-def create_app_from_environment() -> FastAPI:
-    """For `uvicorn --factory web.app:create_app_from_environment` (several worker processes)."""
+WORKERS_ENV = "REFEREE_SERVE_WORKERS"  # set by `referee serve` for its worker processes
+SHEETS_ENV = "REFEREE_SERVE_SHEETS"  # "prepare": make every sheet in the background at start
 
-    return create_app(Settings(default_db_path(), default_corpus_dir()))
+
+def create_app_from_environment() -> FastAPI:
+    """For `uvicorn --factory referee.web.app:create_app_from_environment` (several worker processes)."""
+    workers = int(os.environ.get(WORKERS_ENV) or 1)
+    prepare = os.environ.get(SHEETS_ENV) == "prepare"
+    return create_app(Settings(default_db_path(), corpus_dirs(), prepare_sheets=prepare, workers=workers))
 
 
 def one_line(text: str) -> str:

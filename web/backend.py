@@ -1,10 +1,14 @@
 """What the web app serves from: the knowledge base, the search index, the model and the checks,
 loaded once per process and shared by every request.
 
-All knowledge-base work runs on one worker thread. SQLite connections belong to the thread that
-opened them, and the work is CPU-bound under the GIL anyway, so one thread per process loses
-nothing; the event loop stays free to accept connections and serve static files meanwhile.
-More throughput is more processes (see docs/web.md), each with its own copy of this.
+Search and ask run on one thread that answers (it owns the index, the model and their SQLite
+connection); the light work (a rule's page, a check, a state) runs on a second thread with its own
+read-only connection, so a rule page never waits behind a question. The work is CPU-bound under
+the GIL, so more threads would not answer faster; the event loop stays free to accept connections
+and serve static files meanwhile.
+More throughput is more processes (`referee serve --workers`, see docs/web.md), each with its own
+copy of this over the same read-only files. Work that takes seconds (a sheet laid out on its page)
+never runs on that thread: a separate process makes it (referee.web.sheets).
 """
 
 from __future__ import annotations
@@ -12,9 +16,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,17 +30,32 @@ from referee.errors import RefereeError
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.searcher import Searcher
 from referee.rules.loading import discover_checks, discover_rulebooks
-from referee.sheets.build import build_sheet
-from referee.sheets.pages import fit, formatted
+from referee.states.examples import example_state, example_states
 from referee.states.settle import state_rules
+from referee.web.sheets import SheetFiles, SheetKey, SheetMaker, sheet_keys
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Settings:
+    """What to serve: the knowledge base, the game folders it was built from (the shipped books
+    and the user's added games), and whether to make every sheet in the background at start."""
+
     db_path: Path
-    corpus_dir: Path
+    corpus_dirs: Sequence[Path] | Path
+    prepare_sheets: bool = False  # `referee serve` does; tests ask for the one sheet they read
+    workers: int = 1  # server processes (for /api/status: each process answers for itself)
+    dirs: tuple[Path, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        given = [self.corpus_dirs] if isinstance(self.corpus_dirs, Path) else list(self.corpus_dirs)
+        object.__setattr__(self, "dirs", tuple(Path(d) for d in given))
+
+    @property
+    def corpus_dir(self) -> Path:
+        """The first game folder (the shipped books)."""
+        return self.dirs[0]
 
 
 class Backend:
@@ -44,46 +63,72 @@ class Backend:
         self.settings = settings
         self._encoder = encoder  # tests share one loaded model between apps
         self._encoders = encoders
-        self._executor: ThreadPoolExecutor | None = None
+        self._executor: ThreadPoolExecutor | None = None  # search and ask
+        self._light: ThreadPoolExecutor | None = None  # rules, checks, states
+        self._local = threading.local()
         self.searcher: Any = None
         self.checks: dict[str, Any] = {}
         self.state_rules: dict[str, Any] = {}  # the games that settle whole states (kb.state.StateRules)
         self.games: list[dict[str, Any]] = []
         self._game_configs: dict[str, Any] = {}
-        self._sheets: dict[tuple[str, str, str | None], bytes | str] = {}
-        self._sheet_lock = threading.Lock()
+        self.sheets: SheetMaker | None = None
 
     # ------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-kb")
+        self._light = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-light")
         await self.run(self._load)
+        served = [g for g in self._game_configs.values() if g.id in self.game_ids()]
+        self.sheets = SheetMaker(self.settings.db_path, list(self.settings.dirs), sheet_keys(served))
+        if self.settings.prepare_sheets:
+            self.sheets.prepare()
 
     async def stop(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self.sheets is not None:
+            self.sheets.stop()
+        for pool in (self._executor, self._light):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._light = None
 
     def _load(self) -> None:
         self.searcher = Searcher(self.settings.db_path, encoder=self._encoder, encoders=self._encoders)
         self.games = store.games(self.searcher.db)
-        rulebooks = discover_rulebooks(self.settings.corpus_dir)
-        self.checks = discover_checks(self.settings.corpus_dir, rulebooks)
+        rulebooks: dict[str, Any] = {}
+        for folder in (d for d in self.settings.dirs if d.is_dir()):  # the user's games folder may not exist yet
+            found = discover_rulebooks(folder)
+            self.checks.update(discover_checks(folder, found))
+            rulebooks.update(found)
         self.state_rules = state_rules(rulebooks)
-        self._game_configs = {g.id: g for g in discover_games(self.settings.corpus_dir)}
+        self._game_configs = {g.id: g for g in discover_games(list(self.settings.dirs))}
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run knowledge-base work on the worker thread that owns the connection."""
-        if self._executor is None:
+        """Search and ask: on the thread that owns the index and the model."""
+        return await self._on(self._executor, function, *args, **kwargs)
+
+    async def run_light(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A rule, a check or a state: on the light thread (its own connection), never behind an ask."""
+        return await self._on(self._light, function, *args, **kwargs)
+
+    async def _on(self, pool: ThreadPoolExecutor | None, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        if pool is None:
             raise RuntimeError("the backend is not started")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(function, *args, **kwargs))
+        return await loop.run_in_executor(pool, functools.partial(function, *args, **kwargs))
 
     # ------------------------------------------------------------ games
 
     @property
     def db(self) -> Any:
-        return self.searcher.db
+        """The knowledge base's connection for the thread asking (a SQLite connection belongs to
+        the thread that opened it): the searcher's on the answering thread, else one of its own."""
+        if threading.current_thread().name.startswith("referee-kb"):
+            return self.searcher.db
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = store.open_db(self.settings.db_path)
+        return db
 
     def game_ids(self) -> list[str]:
         return [g["id"] for g in self.games]
@@ -101,23 +146,38 @@ class Backend:
             return None
         return store.resolve_game(self.db, name)
 
+    # ------------------------------------------------------------ example states
+
+    def examples(self) -> list[dict[str, Any]]:
+        """Every game's documented example states (without their `expect:`), the games that settle states."""
+        found = [e for d in self.settings.dirs if d.is_dir() for e in example_states(d)]
+        return [e for e in found if e["game"] in self.state_rules]
+
+    def example(self, game: str, name: str) -> dict[str, Any]:
+        folder = self._game_configs[game].folder.parent if game in self._game_configs else self.settings.corpus_dir
+        return example_state(folder, game, name)
+
     # ------------------------------------------------------------ sheets
 
-    def sheet(self, game_id: str, format_: str, lang: str | None = None) -> bytes | str:
-        """A game's one-page quick-reference sheet (in the book's language, or `lang` when the book
-        has a translation), as HTML text or PDF bytes: what `referee sheet` writes. Built once per
-        process: the knowledge base is read-only while served, and laying out a page takes seconds."""
-        key = (game_id, format_, lang)
-        with self._sheet_lock:
-            if key not in self._sheets:
-                self._sheets[key] = self._build_sheet(game_id, format_, lang)
-            return self._sheets[key]
+    def translations(self, game_id: str) -> list[str]:
+        """The languages a game's sheet is offered in besides its book's."""
+        config = self._game_configs.get(game_id)
+        return sorted(config.translations) if config is not None else []
 
-    def _build_sheet(self, game_id: str, format_: str, lang: str | None) -> bytes | str:
+    async def sheet(self, game_id: str, lang: str | None = None) -> SheetFiles:
+        """A game's one-page quick-reference sheet (in the book's language, or `lang` when the book
+        has a translation): what `referee sheet` makes, made by the sheet process (seconds, the
+        first time) while this process goes on answering."""
         config = self._game_configs.get(game_id)
         if config is None:
-            raise RefereeError(f"no corpus folder for {game_id}")
-        return formatted(fit(build_sheet(self.db, config, self.checks, lang), 1), format_)
+            raise RefereeError(f"no corpus folder for {game_id}: its sheet cannot be made")
+        if lang == config.language:
+            lang = None
+        if lang is not None and lang not in config.translations:
+            have = ", ".join([config.language, *sorted(config.translations)])
+            raise RefereeError(f"no {lang} reading of {game_id}; sheets in: {have}")
+        assert self.sheets is not None
+        return await self.sheets.get(SheetKey(game_id, lang))
 
 
 def backend_of(request: Request) -> Backend:

@@ -1,17 +1,23 @@
-"""Bounds on what a request may carry, and the headers every response gets.
+"""Bounds on what a request may carry, the headers every response gets, HEAD, and clients that
+leave.
 
 Plain ASGI rather than a Starlette BaseHTTPMiddleware: a body declared too large is refused
 before anything reads it, one sent without a length is cut off as it arrives, and a response
-is not buffered on its way out.
+is not buffered on its way out. HEAD is answered as GET without the body, everywhere. A client
+that hangs up while its request is read (a dropped upload) is one line in the log, not an error.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import logging
 from typing import Any
 
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
+
+log = logging.getLogger("referee.web")
 
 MAX_URL_BYTES = 4096  # a settle link with every fact filled is well under 1 KB
 MAX_BODY_BYTES = 16 * 1024  # the largest body the API takes is a situation: {check, facts}
@@ -44,7 +50,14 @@ class LimitRequests:
         if declared is not None and declared > MAX_BODY_BYTES:
             await _refuse(scope, send, 413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
             return
-        await self.app(scope, _bounded(receive), _with_headers(send))
+        head = scope["method"] == "HEAD"
+        if head:  # the GET route answers; the body is not sent (its length is kept)
+            scope = {**scope, "method": "GET"}
+        try:
+            await self.app(scope, _bounded(receive), _with_headers(send, head))
+        except ClientDisconnect:
+            client = scope.get("client") or ("?", 0)
+            log.warning("client %s:%s left before its request was read: %s %s", *client, scope["method"], scope["path"])
 
 
 def _content_length(scope: dict[str, Any]) -> int | None:
@@ -75,8 +88,10 @@ def _bounded(receive: Any) -> Any:
     return bounded
 
 
-def _with_headers(send: Any) -> Any:
+def _with_headers(send: Any, head: bool = False) -> Any:
     async def send_with_headers(message: dict[str, Any]) -> None:
+        if head and message["type"] == "http.response.body":
+            message = {**message, "body": b""}
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
             names = {name.lower() for name, _ in headers}

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
 
 from referee import store
 from referee.errors import RefereeError
-from referee.states.examples import example_state, example_states
-from referee.states.svg import render_state_svg
-from referee.validation.text import decode_text
-from referee.web import api, present
+from referee.rules.settle import describe_check
+from referee.web import api, present, words
 from referee.web.backend import backend_of
 from referee.web.render import page
 
@@ -43,7 +42,7 @@ def checked_question(q: str | None) -> str:
 @router.get("/", response_class=HTMLResponse)
 async def ask_page(request: Request, q: str | None = None, game: str | None = None) -> HTMLResponse:
     backend = backend_of(request)
-    answer, error, status = None, None, 200
+    answer, error, status, question = None, None, 200, ""
     try:
         question = checked_question(q)
         if game and len(game) > api.MAX_NAME_CHARS:
@@ -52,7 +51,14 @@ async def ask_page(request: Request, q: str | None = None, game: str | None = No
             answer = await backend.run(api.ask_json, backend, question, game)
     except RefereeError as exc:
         error, status = str(exc), 400
-    return page(request, "ask.html", status, q=q or "", game=game or "", answer=answer, error=error)
+    suggested = (answer or {}).get("check")
+    check_words = None
+    if suggested and suggested["check"] in backend.checks:
+        described = api.describe_json(backend, suggested["check"])
+        check_words = words.suggestion_words(described, suggested, question)
+    return page(
+        request, "ask.html", status, q=q or "", game=game or "", answer=answer, error=error, check_words=check_words
+    )
 
 
 # ---------------------------------------------------------------- Settle
@@ -63,104 +69,10 @@ async def settle_index(request: Request) -> HTMLResponse:
     backend = backend_of(request)
     by_game: dict[str, list[dict[str, Any]]] = {}
     for check in backend.checks.values():
-        by_game.setdefault(check.game, []).append({"name": check.name, "description": check.description})
+        title = words.check_title(describe_check(check))
+        details = " ".join(check.description.split()).removeprefix(title).strip(" ()")
+        by_game.setdefault(check.game, []).append({"name": check.name, "title": title, "details": details})
     return page(request, "settle_index.html", by_game=by_game)
-
-
-# ---------------------------------------------------------------- Settle a whole state
-# Declared before /settle/{name}: "state" is this page, not a check.
-
-STATE_TEXT_CHARS = 8000  # the textarea's bound: a form-encoded state stays under the body limit (16 KB)
-
-
-def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
-    grouped: dict[str, list[dict[str, Any]]] = {}
-    for example in example_states(backend.settings.corpus_dir):
-        if example["game"] in backend.state_rules:
-            grouped.setdefault(example["game"], []).append(example)
-    return grouped
-
-
-@router.get("/settle/state", response_class=HTMLResponse)
-async def settle_state_page(request: Request, example: str | None = None) -> Response:
-    """A documented example state loaded into the editor and settled: a link to send to the table."""
-
-    backend = backend_of(request)
-    grouped = examples_by_game(backend)
-    if example is None:
-        first = next((e for examples in grouped.values() for e in examples), None)
-        if first is not None:  # the page opens on an example, as a check's page does
-            return RedirectResponse(f"/settle/state?{urlencode({'example': _key(first)})}", status_code=303)
-        return await render_state(request, grouped, None, "")
-    game, _, name = example.partition("/")
-    try:
-        chosen = example_state(backend.settings.corpus_dir, game, name)
-    except RefereeError as exc:
-        raise HTTPException(404, str(exc)) from None
-    share = f"/settle/state?{urlencode({'example': _key(chosen)})}#verdict"  # opens on the ruling
-    return await render_state(request, grouped, chosen, chosen["text"], share)
-
-
-@router.post("/settle/state", response_class=HTMLResponse)
-async def settle_state_form(request: Request) -> Response:
-    """The state as the player edited it (a form post: a state is too long for an address)."""
-
-    backend = backend_of(request)
-    fields = _form_fields(await request.body())
-    chosen = None
-    game, _, name = fields.get("example", "").partition("/")
-    if game and name:
-        try:
-            chosen = example_state(backend.settings.corpus_dir, game, name)
-        except RefereeError:
-            chosen = None  # only the label of where the player started: the state is the text
-    return await render_state(request, examples_by_game(backend), chosen, fields.get("state", ""))
-
-
-def _key(example: dict[str, Any]) -> str:
-    return f"{example['game']}/{example['name']}"
-
-
-def _form_fields(body: bytes) -> dict[str, str]:
-    try:
-        parsed = parse_qs(decode_text(body, "form"), keep_blank_values=True, max_num_fields=4)
-    except ValueError:
-        raise RefereeError("form: expected the fields 'state' and 'example'") from None
-    return {name: values[0] for name, values in parsed.items()}
-
-
-async def render_state(
-    request: Request, grouped: dict[str, Any], chosen: dict[str, Any] | None, text: str, share: str | None = None
-) -> HTMLResponse:
-    backend = backend_of(request)
-    verdict, drawing, error, status = None, None, None, 200
-    try:
-        if not text.strip():
-            raise RefereeError("the state is empty: load an example or write one (YAML or JSON)")
-        if len(text) > STATE_TEXT_CHARS:
-            raise RefereeError(f"the state is too long (at most {STATE_TEXT_CHARS} characters)")
-        verdict, document = await backend.run(api.settled_state, backend, text)
-        drawing = present.svg_data_uri(render_state_svg(document, verdict))
-    except RefereeError as exc:
-        error, status = str(exc), 400
-    game = verdict["game"] if verdict else (chosen["game"] if chosen else None)
-    rules = backend.state_rules.get(game)
-    return page(
-        request,
-        "settle_state.html",
-        status,
-        examples_by_game=grouped,
-        chosen=_key(chosen) if chosen else None,
-        about=chosen["about"] if chosen else None,
-        game=game,
-        actions=[{"name": a.name, "help": a.help} for a in rules.actions] if rules else [],
-        text=text,
-        max_chars=STATE_TEXT_CHARS,
-        verdict=verdict,
-        drawing=drawing,
-        error=error,
-        share_url=share,
-    )
 
 
 @router.get("/settle/{name}", response_class=HTMLResponse)
@@ -170,26 +82,40 @@ async def settle_page(request: Request, name: str) -> Response:
         described = api.describe_json(backend, name)
     except RefereeError as exc:
         raise HTTPException(404, str(exc)) from None
-    facts = api.facts_from_query(request.query_params, reserved=())
+    params = request.query_params
+    facts = api.facts_from_query(params, reserved=VIEW_PARAMS)
     example = present.example_query(described)
-    if not request.query_params and example:  # a check opens on its own example: a shareable link from the start
+    if not params and example:  # a check opens on its own example: a shareable link from the start
         return RedirectResponse(f"/settle/{name}?{urlencode(example)}", status_code=303)
+    labels = words.fact_labels(described)
+    needed = [f["name"] for f in described["facts"] if f.get("required") and f["name"] not in facts]
     verdict, error, status = None, None, 200
-    try:
-        verdict = await backend.run(api.check_json, backend, name, None, facts)
-    except RefereeError as exc:
-        error, status = str(exc), 400
+    if not needed:  # a fact still missing is asked for in a sentence, not refused
+        try:
+            verdict = await backend.run_light(api.check_json, backend, name, None, facts)
+        except RefereeError as exc:
+            error, status = str(exc), 400
+    kept = {k: v for k, v in params.items() if k not in VIEW_PARAMS}
     return page(
         request,
         "settle.html",
         status,
         check=described,
-        form=present.fact_form(described, request.query_params),
-        board=present.board(described, request.query_params),
+        title=words.check_title(described),
+        form=present.fact_form(described, params),
+        board=present.board(described, params, whole=params.get("view") == "whole"),
+        whole_query=urlencode({**kept, "view": "whole"}),
+        zoom_query=urlencode(kept),
+        view=params.get("view") or "",
+        needed=needed,
+        needed_words=words.missing_sentence(needed, labels),
         verdict=verdict,
         error=error,
         api_url=f"/api/check?{urlencode({'check': name, **facts})}",
     )
+
+
+VIEW_PARAMS = ("view",)  # how the page shows the board, not a fact
 
 
 # ---------------------------------------------------------------- Sheets
@@ -197,7 +123,8 @@ async def settle_page(request: Request, name: str) -> Response:
 
 @router.get("/sheets", response_class=HTMLResponse)
 async def sheets_index(request: Request) -> HTMLResponse:
-    return page(request, "sheets.html")
+    backend = backend_of(request)
+    return page(request, "sheets.html", translations={g: backend.translations(g) for g in backend.game_ids()})
 
 
 @router.get("/sheets/{game}.{format_}")
@@ -207,19 +134,33 @@ async def sheet_file(request: Request, game: str, format_: str, lang: str | None
         raise HTTPException(404, f"no sheet {game}.{format_}; sheets are GAME.html or GAME.pdf")
     if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
         raise RefereeError("lang: a two-letter language code, e.g. en")
-    body = await backend.run(backend.sheet, game, format_, lang)
+    made = await backend.sheet(game, lang)  # seconds the first time, in the sheet process; this one answers on
     headers = {"Content-Security-Policy": SHEET_POLICY}
     if format_ == "pdf":
         headers["Content-Disposition"] = f'attachment; filename="{game}{"-" + lang if lang else ""}-sheet.pdf"'
-    return Response(body, media_type=SHEET_FORMATS[format_], headers=headers)
+    return Response(made.pdf if format_ == "pdf" else made.html, media_type=SHEET_FORMATS[format_], headers=headers)
 
 
 @router.get("/sheets/{game}", response_class=HTMLResponse)
-async def sheet_page(request: Request, game: str) -> Response:
+async def sheet_page(request: Request, game: str, lang: str | None = None) -> Response:
+    """The sheet in the page, one column on a phone, each citation a link to its rule."""
     backend = backend_of(request)
     if game not in backend.game_ids():
         raise HTTPException(404, f"no sheet for {game!r}")
-    return page(request, "sheet.html", game=backend.game(game))
+    if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
+        raise RefereeError("lang: a two-letter language code, e.g. en")
+    made = await backend.sheet(game, lang)
+    query = f"?lang={lang}" if lang else ""
+    return page(
+        request,
+        "sheet.html",
+        game=backend.game(game),
+        lang=lang,
+        query=query,
+        languages=backend.translations(game),
+        sheet_html=Markup(made.body),  # the knowledge base's own sheet, escaped when it was made
+        left_out=made.left_out,
+    )
 
 
 # ---------------------------------------------------------------- API documentation
@@ -239,9 +180,26 @@ async def game_page(request: Request, game: str) -> Response:
     backend = backend_of(request)
     if game not in backend.game_ids():
         raise HTTPException(404, f"no page {request.url.path}")
-    toc = await backend.run(store.toc, backend.db, game)
-    checks = [c for c in backend.checks.values() if c.game == game]
+    toc = await backend.run_light(lambda: contents(backend.db, game))
+    checks = [
+        {"name": c.name, "title": words.check_title(describe_check(c))}
+        for c in backend.checks.values()
+        if c.game == game
+    ]
     return page(request, "game.html", game=backend.game(game), toc=toc, checks=checks)
+
+
+def contents(db: Any, game: str) -> list[dict[str, Any]]:
+    """The book's headings, each with its English heading when the book has a translation."""
+    toc = store.toc(db, game)
+    english = store.translations_of(db, [s["id"] for s in toc], "en")
+    return [{**s, "heading_en": english[s["id"]][0]["text"] if s["id"] in english else None} for s in toc]
+
+
+def english_heading(db: Any, section_id: str | None, lang: str) -> str | None:
+    if not section_id or lang == "en":
+        return None
+    return store.translation_of(db, section_id, "en")
 
 
 @router.get("/{game}/{rest:path}", response_class=HTMLResponse)
@@ -250,8 +208,14 @@ async def rule_page(request: Request, game: str, rest: str) -> Response:
     if game not in backend.game_ids():
         raise HTTPException(404, f"no page {request.url.path}")
     try:
-        item = await backend.run(api.entry_json, backend, f"{game}/{rest}")
+        item = await backend.run_light(api.entry_json, backend, f"{game}/{rest}")
     except RefereeError as exc:
         raise HTTPException(404, str(exc)) from None
     template = "section.html" if item["type"] == "section" else "rule.html"
-    return page(request, template, item=item, game=backend.game(game))
+    lang = backend.game(game).get("lang") or "en"
+    heading_id = item["id"] if item["type"] == "section" else item.get("section_id")
+    heading_en = await backend.run_light(lambda: english_heading(backend.db, heading_id, lang))
+    titles = {
+        n: words.check_title(describe_check(backend.checks[n])) for n in item.get("checks", []) if n in backend.checks
+    }
+    return page(request, template, item=item, game=backend.game(game), heading_en=heading_en, check_titles=titles)

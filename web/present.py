@@ -10,8 +10,9 @@ from urllib.parse import quote, urlencode
 
 import jinja2
 
+from referee.web import words
+
 LANGUAGES = {"en": "English", "uk": "Ukrainian", "it": "Italian", "fr": "French", "de": "German", "es": "Spanish"}
-VERDICT_WORDS = {"value": "result"}
 ONE_LINE = 140  # a related rule is one line on a phone: cut at a word, marked with …
 BOARD_PADDING = 2.0  # units of the board beyond its range, so a piece on the edge is still tappable
 
@@ -26,8 +27,11 @@ def install(env: jinja2.Environment) -> None:
         humanise=humanise,
         href=href,
         step_query=step_query,
+        verdict_words=words.verdict_words,
+        said=words.said,
+        check_title=words.check_title,
     )
-    env.globals.update(verdict_word=lambda v: VERDICT_WORDS.get(v, v))
+    env.globals.update(verdict_word=lambda v: words.VERDICT_WORDS.get(v, v))
 
 
 def href(item_id: str) -> str:
@@ -59,19 +63,12 @@ def one_line(text: str | None, limit: int = ONE_LINE) -> str:
     return cut + " …"
 
 
-def humanise(name: str) -> str:
-    return name.replace("_", " ")
+humanise = words.humanise
 
 
 def value_text(value: Any) -> str:
     """A fact's value as a person types it in the form (and as `--fact name=value` takes it)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(value_text(v) for v in value)
-    return "" if value is None else str(value)
+    return words.said(value, "true", "false")
 
 
 def step_query(step: dict[str, Any]) -> str:
@@ -132,11 +129,13 @@ def _range_text(fact: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- Settle: the board
 
 
-def board(described: dict[str, Any], params: Any) -> dict[str, Any] | None:
+def board(described: dict[str, Any], params: Any, whole: bool = False) -> dict[str, Any] | None:
     """Where a check's position facts are placed by tapping: the facts' own range and unit, the
     pieces where the address puts them, and the scoring direction when the check has one.
 
-    Whole-number units (intersections) snap to points; inches snap to half an inch."""
+    The board opens zoomed to the pieces involved (a whole 80-inch pitch on a phone is 4 pixels an
+    inch: too small for a finger), `whole` shows all of it. Whole-number units (intersections) snap
+    to points; inches snap to half an inch."""
     points = [f for f in described["facts"] if f["type"] == "point"]
     if not points:
         return None
@@ -161,6 +160,10 @@ def board(described: dict[str, Any], params: Any) -> dict[str, Any] | None:
         )
     direction_fact = next((f for f in described["facts"] if f["name"] == "scoring_direction"), None)
     direction = params.get("scoring_direction") or (direction_fact or {}).get("default")
+    placed = [(p["x"], p["y"]) for p in pieces if p["x"] is not None]
+    view = _view(placed, low, high, unit) if placed and not whole else (0.0, 0.0, size)
+    span = view[2]
+    grid = _grid_step(span)
     return {
         "low": low,
         "high": high,
@@ -168,10 +171,31 @@ def board(described: dict[str, Any], params: Any) -> dict[str, Any] | None:
         "padding": BOARD_PADDING,
         "unit": unit,
         "snap": 1.0 if unit == "intersections" else 0.5,
-        "grid": _grid_step(high - low),
+        "grid": grid,
+        "lines": [low + i * grid for i in range(int((high - low) / grid) + 1)],
         "pieces": pieces,
         "direction": direction if direction in ("+y", "-y") else None,
+        "view": view,
+        "zoomed": span < size,
+        "radius": span / 26,
+        "font": span / 28,
     }
+
+
+ZOOM_SPAN = {"intersections": 14.0, "inches": 16.0}  # the least a zoomed board shows
+
+
+def _view(placed: list[tuple[float, float]], low: float, high: float, unit: str) -> tuple[float, float, float]:
+    """A square around the pieces in the board's drawing units (x0, y0, side), within the board."""
+    size = high - low + 2 * BOARD_PADDING
+    xs = [x - low + BOARD_PADDING for x, _ in placed]
+    ys = [high - y + BOARD_PADDING for _, y in placed]
+    spread = max(max(xs) - min(xs), max(ys) - min(ys))
+    side = min(size, max(ZOOM_SPAN.get(unit, 16.0), spread * 1.8 + 4))
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    x0 = min(max(cx - side / 2, 0.0), size - side)
+    y0 = min(max(cy - side / 2, 0.0), size - side)
+    return (round(x0, 2), round(y0, 2), round(side, 2))
 
 
 def _grid_step(span: float) -> float:

@@ -7,7 +7,13 @@ A sheet is a list of blocks, laid out in the order given and filled by priority:
 - rules: lines of the book's words (`lines`);
 - table: a table whose cells are quotes (`columns`, `rows`), e.g. actions with their tests;
 - computed: numbers worked out by calling a check (`check`, `facts`, `rows`, `columns`),
-  printed as computed, never as the book's words.
+  printed as computed, never as the book's words;
+- disputed: what players argue about (`items`), each a question in our words, the book's answer
+  (an FAQ entry, or the rule a check cites) and the check that settles it.
+
+The sheet's `checklist` names the key numbers a player needs from this book (what, and the quote
+that gives it); the tests insist every one is on the fitted page(s). `pages` is how many pages the
+sheet fills (1, or 2 for a dense book: type stays at 9 pt or more).
 
 A reference to the book is "ID" (the entry, its first sentences) or "ID | quote" where the quote
 is verbatim in the entry and " … " joins verbatim pieces; a third part "| quote" quotes the
@@ -21,6 +27,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BeforeValidator,
     Field,
     StrictStr,
@@ -74,11 +81,33 @@ class ComputedAxis(Schema):
     check: StrictStr | None = None  # a column may call another check than the block's
 
 
+class Disputed(Schema):
+    """A question players argue about (our words), the book's answer, the check that settles it."""
+
+    ask: Label = Labelled({"": ""})
+    ref: Reference
+    check: StrictStr | None = None
+
+
+class KeyNumber(Schema):
+    """A number a player needs from the book (what it is, in our words) and the quote that gives it."""
+
+    what: Text
+    ref: Reference
+
+
+def _pages(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and value not in (1, 2):
+        raise ValueError(f"must be 1 or 2, not {value}")
+    return value
+
+
 NEEDS = {
     "sequence": "'entry' or 'steps'",
     "rules": "'lines'",
     "table": "'columns' and 'rows' of as many cells",
     "computed": "'check', 'rows' and 'columns'",
+    "disputed": "'items'",
 }
 _TABLE_COLUMNS: TypeAdapter[list[Labelled]] = TypeAdapter(list[Label])
 _TABLE_ROWS: TypeAdapter[list[list[str]]] = TypeAdapter(list[list[Reference]])
@@ -86,7 +115,7 @@ _AXES: TypeAdapter[list[ComputedAxis]] = TypeAdapter(list[ComputedAxis])
 
 
 class BlockConf(Schema):
-    kind: Literal["sequence", "rules", "table", "computed"]
+    kind: Literal["sequence", "rules", "table", "computed", "disputed"]
     heading: Label
     priority: Annotated[WholeNumber, Field(ge=1)]  # when not given, the block's place in the layout (SheetConf)
     required: Flag = False
@@ -102,6 +131,7 @@ class BlockConf(Schema):
     row_header: Label = Labelled({"": ""})
     transpose: Flag = False
     wide: Flag = False  # across the whole page width (a table with many columns)
+    items: list[Disputed] = Field(default_factory=list)  # disputed: the questions, in the order printed
 
     @model_validator(mode="after")
     def _kind_and_shape(self) -> BlockConf:
@@ -133,6 +163,8 @@ class BlockConf(Schema):
             return bool(self.lines)
         if self.kind == "table":
             return bool(self.columns and self.rows) and all(len(r) == len(self.columns) for r in self.rows)
+        if self.kind == "disputed":
+            return bool(self.items)
         return bool(self.check and self.rows and self.columns)
 
     @property
@@ -156,6 +188,8 @@ class SheetConf(Schema):
     title: Label = Labelled({"": ""})
     sentences: Annotated[WholeNumber, Field(ge=1)] = 2
     blocks: list[BlockConf] = Field(default_factory=list)  # none: the first sheet (referee.sheets.auto) with this title
+    pages: Annotated[WholeNumber, AfterValidator(_pages)] = 1  # 2 for a dense book (type stays at 9 pt)
+    checklist: list[KeyNumber] = Field(default_factory=list)  # the key numbers, each on the fitted page(s)
 
     @model_validator(mode="before")
     @classmethod

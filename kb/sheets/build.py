@@ -158,7 +158,54 @@ def _number_text(value: Any, signed: bool = False) -> str:
 
 
 def _cell(ref: str, book: _Book, count: int) -> Excerpt | str:
-    return "—" if ref.strip() in ("—", "-") else book.quote(ref, count)
+    """A table's cell: the book's words, "—" for none, or "= label" for a row's label in our words
+    (a nation's name before the value its section gives)."""
+    if ref.strip() in ("—", "-"):
+        return "—"
+    if ref.startswith("= "):
+        return ref[2:].strip()
+    return book.quote(ref, count)
+
+
+def _disputed_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
+    """Each: the question (our words), the book's answer, and the check that settles it."""
+    units = []
+    for item in block.items:
+        if item.check is not None and item.check not in book.checks:
+            raise RefereeError(f"{book.where}: the disputed item {item.ref!r} names no check {item.check!r}")
+        ask = item.ask.get(book.lang, book.game.language)
+        units.append(Unit([ask, book.quote(item.ref, count), *([item.check] if item.check else [])]))
+    return units
+
+
+UNPRINTABLE = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")  # CJK: no font of the sheet has it
+
+
+def _marks(db: sqlite_utils.Database, game: Game) -> dict[str, list[str]]:
+    """What the knowledge base flags in the book's entries: rows or rules that conflict (a die
+    table whose printed ranges overlap), an editor's or source note on a rule, a line the
+    translation could only guess at ([tr.: …])."""
+    found: dict[str, list[str]] = {}
+    rows = db.execute(
+        "select src, dst, kind, anchor, note from edges where kind in ('conflicts', 'annotates') and src like ?",
+        [f"{game.id}/%"],
+    ).fetchall()
+    texts = dict(db.execute("select id, text from entries where game = ?", [game.id]).fetchall())
+    for src, dst, kind, anchor, note in rows:
+        if kind == "conflicts":
+            for entry in dict.fromkeys((src, dst)):
+                found.setdefault(entry, []).append(note or anchor)
+        else:  # src is the note on dst, in the book's (or its editor's) words
+            found.setdefault(dst, []).append(_first_sentences(" ".join(texts.get(src, anchor).split()), 1))
+    remarked = db.execute("select id, text from translations where game = ? and text like '%[tr.:%'", [game.id])
+    for entry, text in remarked.fetchall():
+        for remark in re.findall(r"\[tr\.: ([^\]]+)\]", text):
+            found.setdefault(entry, []).append(
+                f"the book's wording is unclear here; the translation reads it as {remark}"
+            )
+    # a note may quote words in a script the sheet's fonts lack (the Japanese of a translator's note)
+    printable = {e: [UNPRINTABLE.sub("…", n) for n in notes] for e, notes in found.items()}
+    return {entry: list(dict.fromkeys(notes)) for entry, notes in printable.items()}
 
 
 def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
@@ -174,6 +221,8 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     elif block.kind == "table":
         made.columns = [c.get(book.lang, book.game.language) for c in block.table_columns]
         made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.table_rows]
+    elif block.kind == "disputed":
+        made.units = _disputed_units(block, book, count)
     else:
         made.rows, made.cites, made.note = _computed(block, book)
         made.columns = [block.row_header.get(book.lang, book.game.language)] + [
@@ -195,5 +244,9 @@ def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check],
         raise RefereeError(f"no {lang} reading of {game.id}; sheets in: {have}")
     book = _Book(game, db, lang, str(game.folder / "game.toml"), checks)
     blocks = [_block(block, book, conf) for block in conf.blocks]
+    for item in conf.checklist:  # each key number is verbatim in its entry (the tests find it on the page)
+        book.quote(item.ref, conf.sentences)
     forms = dict(db.execute("select id, coalesce(ascii_id, id) from entries where game = ?", [game.id]).fetchall())
-    return Sheet(game.id, conf.title.get(lang, game.language), lang, game.language, blocks, ascii_ids=forms)
+    title = conf.title.get(lang, game.language)
+    marks = _marks(db, game)
+    return Sheet(game.id, title, lang, game.language, blocks, ascii_ids=forms, marks=marks, pages=conf.pages)

@@ -1,48 +1,52 @@
-"""A sheet as one standalone HTML document (its one stylesheet inline); the PDF is printed from it."""
+"""A sheet as one standalone HTML document (its one stylesheet inline); the PDF is printed from it.
+
+The same document reads on a phone: a viewport, one column below 700 px, wide tables scrolled
+sideways rather than squeezed. Each citation number is a link: to its line in the sources list,
+or, when the sheet is served (`links="/"`), to its rule's page. `sheet_body` is the document's
+content alone, for a page that brings its own stylesheet (the web app's Sheets page)."""
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
+from urllib.parse import quote as percent
 
-from referee.sheets.layout import (
-    Excerpt,
-    Sheet,
-    SheetBlock,
-    cite_mark,
-    cite_marks,
-    sheet_word,
-    sources_line,
-    translation_note,
-)
+from referee.sheets.layout import Excerpt, Sheet, SheetBlock, footer, sheet_word, sources, translation_note
 
 CSS = """
-@page { size: A4; margin: 7mm 7mm 8mm 7mm;
-        @bottom-center { content: "FOOTER"; font-size: 6pt; color: #777; } }
-html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 8.3pt; line-height: 1.2;
+@media print { @page { size: A4; margin: 7mm 7mm 8mm 7mm;
+        @bottom-center { content: "FOOTER"; font-size: 6.5pt; color: #666; } } }
+html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.2;
        color: #141414; }
 body { margin: 0; }
 .top { display: flex; justify-content: space-between; align-items: baseline;
        border-bottom: 2pt solid #1d3f6e; margin-bottom: 2mm; padding-bottom: 0.6mm; }
 h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
-.meta { font-size: 6.6pt; color: #555; text-align: right; max-width: 55%; }
+.meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
 .wide { margin-bottom: 0.4mm; }
 .block { margin: 0 0 1.6mm 0; }
-h2 { font-size: 8.8pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
+h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
      break-after: avoid; border-radius: 1mm; }
 .computed h2 { background: #6b4a12; }
-.note { font-size: 6.6pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
+.computed, .disputed li, ul.rules li { break-inside: avoid; }
+.disputed h2 { background: #7a1f3d; }
+.note { font-size: 7.5pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
 p { margin: 0 0 0.8mm 0; }
 ul.rules { margin: 0; padding-left: 3mm; }
 ul.rules li { margin: 0 0 0.7mm 0; }
 ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; border: 0.6pt solid #9fb3cf;
               border-radius: 1mm; }
 ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; break-inside: avoid; }
-ol.sequence .detail { font-weight: normal; display: block; color: #333; }
-sup.n { font-size: 5.6pt; color: #6a6a6a; font-weight: normal; line-height: 0; }
-.orig { display: block; font-size: 6.4pt; color: #6a6a6a; font-weight: normal; }
-table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 7.4pt; break-inside: avoid; }
+ol.sequence .detail { font-weight: normal; display: block; color: #222; }
+.ask { font-weight: bold; }
+.check { font-size: 7pt; color: #7a1f3d; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
+sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
+.flag { color: #a33; font-weight: bold; }
+.orig { font-size: 6.8pt; color: #666; font-weight: normal; }
+.orig::before { content: " · "; }
+table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 9pt; break-inside: avoid; }
 td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; vertical-align: top;
          overflow-wrap: break-word; hyphens: auto; }
 th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
@@ -50,35 +54,85 @@ tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 .computed td, .computed th { text-align: center; }
 .pre { white-space: pre-line; }
-.sources { font-size: 5.9pt; color: #555; margin-top: 1.2mm; border-top: 0.5pt solid #aaa; padding-top: 0.6mm;
+.marked { font-size: 7.5pt; color: #7a2020; border: 0.6pt solid #d9a0a0; border-radius: 1mm; padding: 0.6mm 1.2mm;
+          margin: 1mm 0; }
+.sources { font-size: 6.6pt; color: #555; margin-top: 1.2mm; border-top: 0.5pt solid #aaa; padding-top: 0.6mm;
            line-height: 1.25; }
 .left-out { color: #a33; }
+a { color: inherit; text-decoration: none; }
+@media screen {
+  html { font-size: 16px; line-height: 1.45; }
+  body { margin: 0 auto; padding: 12px 14px 24px; max-width: 60rem; }
+  .scroll { overflow-x: auto; }
+  h1 { font-size: 22px; } h2 { font-size: 17px; padding: 4px 8px; }
+  .meta, .note, .sources, .marked, .check { font-size: 13px; } .orig { font-size: 13px; } .sources { line-height: 1.6; }
+  table { font-size: 15px; } td, th { padding: 4px 6px; overflow-wrap: normal; hyphens: manual; }
+  sup.n { font-size: 12px; } sup.n a { color: #1d4f91; text-decoration: underline; padding: 0 2px; }
+  ol.sequence { padding-left: 26px; }
+  @media (max-width: 700px) {  /* nested: WeasyPrint, printing, reads no media features */
+  .top { display: block; } .meta { text-align: left; max-width: none; }
+  .columns { columns: 1; }
+  td, th { min-width: 4.5em; }
+  .stack table, .stack tbody, .stack tr, .stack td { display: block; width: auto; min-width: 0; }
+  .stack tr:first-child { display: none; }
+  .stack tr { border: 0.5px solid #b9c3d0; margin: 0 0 8px; }
+  .stack td { border: 0; border-top: 0.5px solid #dde3ea; }
+  .stack td:first-child { border-top: 0; background: #dbe4f0; }
+  .stack td[data-label]:not(:first-child)::before { content: attr(data-label) ": "; font-weight: bold; }
+}
+}
 """
 
 
-def _html_text(quote: Excerpt, notes: dict[str, int], pre: bool = False) -> str:
+FLAG = '<span class="flag" title="flagged: see Marked">⚠</span>'
+
+
+@dataclass(frozen=True)
+class _Page:
+    notes: dict[str, int]  # entry id -> footnote number
+    links: str | None  # where the rule pages are ("/" when served), or None: the sources list
+    marks: dict[str, list[str]]  # entry id -> what the knowledge base flags in it
+    sheet: Sheet
+
+    def href(self, entry: str) -> str:
+        if self.links is None:
+            return f"#src-{self.notes[entry]}"
+        return self.links + percent(entry, safe="/")
+
+    def cite(self, entries: list[str]) -> str:
+        """Footnote numbers, each a link."""
+        marks = ", ".join(f'<a href="{html.escape(self.href(e))}">{self.notes[e]}</a>' for e in dict.fromkeys(entries))
+        flag = (
+            '<span class="flag" title="flagged: see Marked">⚠</span>' if any(e in self.marks for e in entries) else ""
+        )
+        return f'<sup class="n">{marks}</sup>{flag}'
+
+
+def _html_text(quote: Excerpt, page: _Page, pre: bool = False) -> str:
     main = quote.translation if quote.translation is not None else quote.text
     body = html.escape(main.replace("\n\n", "\n"))
     if pre and "\n" in main:
         body = f'<span class="pre">{body}</span>'
     original = f'<span class="orig">{html.escape(quote.text)}</span>' if quote.translation is not None else ""
-    return f"{body}{cite_mark(quote.entry, notes, False)}{original}"
+    return f"{body}{page.cite([quote.entry])}{original}"
 
 
-def _html_table(columns: list[str], rows: list[list[str]], first_is_label: bool = False) -> str:
+def _html_table(columns: list[str], rows: list[list[str]], first_is_label: bool = False, stack: bool = False) -> str:
+    """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
+    (cells of sentences squeezed into seven columns would break their words)."""
     head = "".join(f"<th>{c}</th>" for c in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f'<td class="label">{c}</td>' if first_is_label and k == 0 else f"<td>{c}</td>" for k, c in enumerate(row)
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return f"<table><tr>{head}</tr>{body}</table>"
+
+    def cell(k: int, text: str) -> str:
+        label = f' data-label="{columns[k]}"' if stack and k < len(columns) and columns[k] else ""
+        kind = ' class="label"' if first_is_label and k == 0 else ""
+        return f"<td{kind}{label}>{text}</td>"
+
+    body = "".join("<tr>" + "".join(cell(k, c) for k, c in enumerate(row)) + "</tr>" for row in rows)
+    wrap = "scroll stack" if stack else "scroll"
+    return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
 
-def _html_block(block: SheetBlock, notes: dict[str, int]) -> str:
+def _html_block(block: SheetBlock, page: _Page) -> str:
     heading = f"<h2>{html.escape(block.heading)}</h2>"
     if block.kind == "computed":
         rows = [[html.escape(c) for c in row] for row in block.rows]
@@ -88,14 +142,27 @@ def _html_block(block: SheetBlock, notes: dict[str, int]) -> str:
                 [columns[0], *(r[0] for r in rows)],
                 [[c, *(r[k + 1] for r in rows)] for k, c in enumerate(columns[1:])],
             )
-        cites = cite_marks(block.cites, notes, False)
-        note = f'<p class="note">{html.escape(block.note)}; from the rules{cites}</p>'
+        note = f'<p class="note">{html.escape(block.note)}; from the rules{page.cite(block.cites)}</p>'
         return f'<div class="block computed">{heading}{note}{_html_table(columns, rows, True)}</div>'
     if block.kind == "table":
         rows = [
-            [_html_text(c, notes) if isinstance(c, Excerpt) else html.escape(c) for c in u.cells] for u in block.units
+            [_html_text(c, page) if isinstance(c, Excerpt) else html.escape(c) for c in u.cells] for u in block.units
         ]
-        return f'<div class="block">{heading}{_html_table([html.escape(c) for c in block.columns], rows, True)}</div>'
+        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True)
+        return f'<div class="block">{heading}{table}</div>'
+    if block.kind == "disputed":
+        rows = []
+        for unit in block.units:
+            ask, answer, *check = unit.cells
+            assert isinstance(answer, Excerpt) and isinstance(ask, str)
+            settle = (
+                f' <span class="check">{html.escape(sheet_word(page.sheet, "settle", check=check[0]))}</span>'
+                if check
+                else ""
+            )
+            lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
+            rows.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
+        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(rows)}</ul></div>'
     items = []
     for unit in block.units:
         quote = unit.cells[0]
@@ -103,17 +170,17 @@ def _html_block(block: SheetBlock, notes: dict[str, int]) -> str:
         if quote.table and quote.translation is None:
             table = quote.table
             caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(table["columns"][0]) else ""
-            cap = f"{html.escape(caption)}{cite_mark(quote.entry, notes, False)}"
+            cap = f"{html.escape(caption)}{page.cite([quote.entry])}"
             cells = [[html.escape(c) for c in row] for row in table["rows"]]
             items.append(f"<li>{cap}{_html_table([html.escape(c) for c in table['columns']], cells)}</li>")
             continue
-        details = "".join(f'<span class="detail">{_html_text(d, notes)}</span>' for d in unit.details)
-        items.append(f"<li>{_html_text(quote, notes, pre=True)}{details}</li>")
+        details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
+        items.append(f"<li>{_html_text(quote, page, pre=True)}{details}</li>")
     tag = 'ol class="sequence"' if block.kind == "sequence" else 'ul class="rules"'
     return f'<div class="block">{heading}<{tag}>{"".join(items)}</{tag.split()[0]}></div>'
 
 
-def _flows(sheet: Sheet, notes: dict[str, int]) -> str:
+def _flows(sheet: Sheet, page: _Page) -> str:
     """Runs of blocks in two columns, a wide block across the page between them."""
     out, run = [], []
     for block in sheet.blocks:
@@ -121,32 +188,59 @@ def _flows(sheet: Sheet, notes: dict[str, int]) -> str:
             if run:
                 out.append(f'<div class="columns">{"".join(run)}</div>')
                 run = []
-            out.append(f'<div class="wide">{_html_block(block, notes)}</div>')
+            out.append(f'<div class="wide">{_html_block(block, page)}</div>')
         else:
-            run.append(_html_block(block, notes))
+            run.append(_html_block(block, page))
     if run:
         out.append(f'<div class="columns">{"".join(run)}</div>')
     return "".join(out)
 
 
 def _scaled(css: str, scale: float) -> str:
+    """Print sizes (pt) scaled; the screen's (px) are the phone's own."""
     return re.sub(r"(\d+(?:\.\d+)?)pt", lambda m: f"{float(m.group(1)) * scale:.2f}pt", css)
 
 
-def to_html(sheet: Sheet) -> str:
-    notes = sheet.footnotes()
-    blocks = _flows(sheet, notes)
-    note = translation_note(sheet)
-    meta = html.escape(note or sheet_word(sheet, "meta"))
+def _sources(sheet: Sheet, page: _Page) -> str:
     left = f' <span class="left-out">({sheet_word(sheet, "left", n=sheet.left_out)})</span>' if sheet.left_out else ""
-    css = _scaled(CSS, sheet.scale).replace("FOOTER", sheet_word(sheet, "footer").replace('"', ""))
-    sources = (
-        f'<div class="sources"><b>{sheet_word(sheet, "sources")}</b> (<code>referee show {sheet.game}/ID</code>): '
-        f"{html.escape(sources_line(sheet, notes))}{left}</div>"
+    items = " · ".join(
+        f'<a id="src-{number}" href="{html.escape(page.href(entry))}">{number} {html.escape(typed)}</a>'
+        if page.links
+        else f'<span id="src-{number}">{number} {html.escape(typed)}</span>'
+        for entry, number, typed in sources(sheet, page.notes)
     )
     return (
-        f'<!doctype html><html lang="{sheet.lang}"><head><meta charset="utf-8"><title>{html.escape(sheet.title)}'
-        f"</title><style>{css}</style></head><body>"
-        f'<div class="top"><h1>{html.escape(sheet.title)}</h1>'
-        f'<div class="meta">{meta}</div></div>{blocks}{sources}</body></html>'
+        f'<div class="sources"><b>{sheet_word(sheet, "sources")}</b> (<code>referee show {sheet.game}/ID</code>): '
+        f"{items}{left}</div>"
+    )
+
+
+def _marked(sheet: Sheet, page: _Page) -> str:
+    """The flags of the entries on the page, each with its footnote: the reader knows which line to doubt."""
+    marked = sheet.marked()
+    if not marked:
+        return ""
+    items = " · ".join(
+        f"⚠{page.cite(entries).removesuffix(FLAG)} {html.escape(note)}" for note, entries in marked.items()
+    )
+    return f'<div class="marked"><b>{html.escape(sheet_word(sheet, "marked"))}:</b> {items}</div>'
+
+
+def sheet_body(sheet: Sheet, links: str | None = None) -> str:
+    """The sheet's content: its title, its blocks and its sources list, without a stylesheet."""
+    page = _Page(sheet.footnotes(), links, sheet.marks, sheet)
+    meta = html.escape(translation_note(sheet) or sheet_word(sheet, "meta"))
+    return (
+        f'<div class="top"><h1>{html.escape(sheet.title)}</h1><div class="meta">{meta}</div></div>'
+        f"{_flows(sheet, page)}{_marked(sheet, page)}{_sources(sheet, page)}"
+    )
+
+
+def to_html(sheet: Sheet, links: str | None = None) -> str:
+    css = _scaled(CSS, sheet.scale).replace("FOOTER", footer(sheet).replace('"', ""))
+    return (
+        f'<!doctype html><html lang="{sheet.lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(sheet.title)}</title><style>{css}</style></head><body>"
+        f"{sheet_body(sheet, links)}</body></html>"
     )

@@ -53,6 +53,8 @@ class Sheet:
     left_out: int = 0
     ascii_ids: dict[str, str] = field(default_factory=dict)
     scale: float = 1.0  # type size: raised when everything fits with room to spare
+    marks: dict[str, list[str]] = field(default_factory=dict)  # entry -> what the knowledge base flags in it
+    pages: int = 1  # the pages the sheet fills (its [sheet] says)
 
     def unit_count(self) -> int:
         return sum(len(b.units) for b in self.blocks)
@@ -62,6 +64,15 @@ class Sheet:
         for block in self.blocks:
             for unit in block.units:
                 found += [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details
+        return found
+
+    def marked(self) -> dict[str, list[str]]:
+        """Each flag on the entries on the page, with the entries it is on, in reading order."""
+        found: dict[str, list[str]] = {}
+        for quote in self.quotes():
+            for note in self.marks.get(quote.entry, []):
+                if quote.entry not in found.setdefault(note, []):
+                    found[note].append(quote.entry)
         return found
 
     def footnotes(self) -> dict[str, int]:
@@ -95,12 +106,18 @@ WORDS = {
         "sources": "Sources",
         "left": "{n} more lines did not fit.",
         "footer": "Referee quick reference · the book's words, cited by footnote · computed tables say so",
+        "footer_translated": "Referee quick reference · an unofficial translation of the book, the book's own words "
+        "in small type · computed tables say so",
+        "marked": "Marked ⚠ (the knowledge base flags these as printed)",
+        "settle": "settle it: referee check {check}",
     },
     "uk": {
         "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
         "sources": "Джерела",
         "left": "Ще {n} рядків не вмістилося.",
         "footer": "Referee: коротка довідка · слова книги з посиланнями · обчислені таблиці позначено",
+        "marked": "Позначено ⚠ (база знань позначає ці місця книги)",
+        "settle": "перевірити: referee check {check}",
     },
 }
 
@@ -109,15 +126,25 @@ def sheet_word(sheet: Sheet, key: str, **values: object) -> str:
     return WORDS.get(sheet.lang, {}).get(key, WORDS["en"][key]).format(**values)
 
 
+def footer(sheet: Sheet) -> str:
+    """What the page's foot says it holds: the book's words, or an unofficial translation of them."""
+    return sheet_word(sheet, "footer" if sheet.lang == sheet.book_lang else "footer_translated")
+
+
 def translation_note(sheet: Sheet) -> str:
     if sheet.lang == sheet.book_lang:
         return ""
     return sheet_word(sheet, "translated", lang=sheet.lang, book=sheet.book_lang)
 
 
-def sources_line(sheet: Sheet, notes: dict[str, int]) -> str:
+def sources(sheet: Sheet, notes: dict[str, int]) -> list[tuple[str, int, str]]:
+    """(entry id, footnote number, the id as typed after `referee show GAME/`) in footnote order."""
     prefix = f"{sheet.game}/"
-    return " · ".join(f"{n} {sheet.ascii_ids.get(e, e).removeprefix(prefix)}" for e, n in notes.items())
+    return [(e, n, sheet.ascii_ids.get(e, e).removeprefix(prefix)) for e, n in notes.items()]
+
+
+def sources_line(sheet: Sheet, notes: dict[str, int]) -> str:
+    return " · ".join(f"{n} {typed}" for _, n, typed in sources(sheet, notes))
 
 
 def cite_mark(entry: str, notes: dict[str, int], markdown: bool) -> str:

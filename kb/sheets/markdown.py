@@ -15,11 +15,13 @@ from referee.sheets.layout import (
 )
 
 
-def _md_quote(quote: Excerpt, notes: dict[str, int]) -> str:
-    """The quote (or its translation, with the book's words after it) and its footnote."""
+def _md_quote(quote: Excerpt, notes: dict[str, int], marks: dict[str, list[str]]) -> str:
+    """The quote (or its translation, with the book's words after it), its footnote, and ⚠ when
+    the knowledge base flags the entry."""
+    flag = " ⚠" if quote.entry in marks else ""
     if quote.translation is None:
-        return f"{one_line(quote.text)} {cite_mark(quote.entry, notes, True)}"
-    return f"{one_line(quote.translation)} {cite_mark(quote.entry, notes, True)} — _{one_line(quote.text)}_"
+        return f"{one_line(quote.text)} {cite_mark(quote.entry, notes, True)}{flag}"
+    return f"{one_line(quote.translation)} {cite_mark(quote.entry, notes, True)}{flag} — _{one_line(quote.text)}_"
 
 
 def _md_table(columns: list[str], rows: list[list[str]]) -> list[str]:
@@ -31,28 +33,37 @@ def _md_table(columns: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _md_block(block: SheetBlock, notes: dict[str, int]) -> list[str]:
+def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[str]:
     out = [f"## {block.heading}", ""]
+    marks = sheet.marks
     if block.kind == "computed":
         rows = block.rows
         cites = cite_marks(block.cites, notes, True)
         return [*out, f"_{block.note}; from the rules {cites}_", "", *_md_table(block.columns, rows), ""]
     if block.kind == "table":
-        rows = [[_md_quote(c, notes) if isinstance(c, Excerpt) else c for c in u.cells] for u in block.units]
+        rows = [[_md_quote(c, notes, marks) if isinstance(c, Excerpt) else c for c in u.cells] for u in block.units]
         return [*out, *_md_table(block.columns, rows), ""]
+    if block.kind == "disputed":
+        for unit in block.units:
+            ask, answer, *check = unit.cells
+            assert isinstance(answer, Excerpt)
+            settle = f" ({sheet_word(sheet, 'settle', check=check[0])})" if check else ""
+            out.append(f"- **{ask}** {_md_quote(answer, notes, marks)}{settle}")
+        return [*out, ""]
     for n, unit in enumerate(block.units, start=1):
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
         prefix = f"{n}." if block.kind == "sequence" else "-"
         if quote.table and quote.translation is None:
+            caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(quote.table["columns"][0]) else ""
             out += [
-                f"{prefix} {cite_mark(quote.entry, notes, True)}",
+                f"{prefix} {caption} {cite_mark(quote.entry, notes, True)}{' ⚠' if quote.entry in marks else ''}",
                 "",
                 *_md_table(quote.table["columns"], quote.table["rows"]),
             ]
             continue
-        out.append(f"{prefix} {_md_quote(quote, notes)}")
-        out += [f"   - {_md_quote(d, notes)}" for d in unit.details]
+        out.append(f"{prefix} {_md_quote(quote, notes, marks)}")
+        out += [f"   - {_md_quote(d, notes, marks)}" for d in unit.details]
     return [*out, ""]
 
 
@@ -63,7 +74,14 @@ def to_markdown(sheet: Sheet) -> str:
     if note:
         out += [f"_{note}_", ""]
     for block in sheet.blocks:
-        out += _md_block(block, notes)
+        out += _md_block(block, notes, sheet)
+    marked = sheet.marked()
+    if marked:
+        out += [
+            f"**{sheet_word(sheet, 'marked')}:** "
+            + " · ".join(f"⚠ {cite_marks(entries, notes, True)} {m}" for m, entries in marked.items()),
+            "",
+        ]
     out += [f"{sheet_word(sheet, 'sources')} (`referee show {sheet.game}/ID`): {sources_line(sheet, notes)}"]
     if sheet.left_out:
         out += ["", f"_{sheet_word(sheet, 'left', n=sheet.left_out)}_"]

@@ -24,11 +24,15 @@ def render(sheet: Sheet):
 SCALES = (1.3, 1.2, 1.1)
 
 
-def fit(sheet: Sheet, pages: int = 1) -> Sheet:
-    """Keep as many units as fit on `pages` A4 pages, the lowest-priority ones left out first;
-    when everything fits, the largest type that still fits (a short book fills its page)."""
+def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
+    """Keep as many units as fit on `pages` A4 pages (default: as many as the sheet's [sheet]
+    says), the lowest-priority ones left out first; when everything fits, the largest type that
+    still fits (a short book fills its page)."""
+    pages = pages or sheet.pages
     if len(render(sheet).pages) <= pages:
+        sheet = replace(sheet, pages=pages)
         return next((s for s in (replace(sheet, scale=x) for x in SCALES) if len(render(s).pages) <= pages), sheet)
+    sheet = replace(sheet, pages=pages)
     low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1)
     while low <= high:  # binary search on how many units to keep
         middle = (low + high) // 2
@@ -45,11 +49,22 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
     write_file(path, render(sheet).write_pdf())
 
 
-def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> None:
-    """A picture of the sheet's first page (for docs and for measuring how much of it is blank)."""
-    picture = io.BytesIO()
-    page_image(pdf, dpi).save(picture, format="PNG")
-    write_file(png, picture.getvalue())
+def pdf_to_png(pdf: Path, png: Path, dpi: int = 100) -> list[Path]:
+    """A picture of each page of the sheet: the first at `png`, the others beside it as
+    NAME-2.png… (for docs, and for measuring how much of a page is blank); each written whole or
+    not at all."""
+    import pypdfium2  # only for a picture of the page
+
+    with pdf.open("rb") as handle:
+        count = len(pypdfium2.PdfDocument(handle.read()))
+    written = []
+    for page in range(count):
+        target = png if page == 0 else png.with_name(f"{png.stem}-{page + 1}{png.suffix}")
+        picture = io.BytesIO()
+        page_image(pdf, dpi, page).save(picture, format="PNG")
+        write_file(target, picture.getvalue())
+        written.append(target)
+    return written
 
 
 def page_image(pdf: Path, dpi: int = 100, page: int = 0):

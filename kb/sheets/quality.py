@@ -40,6 +40,95 @@ def fragment_problems(quote: Excerpt, entry_text: str, lang: str) -> list[str]:
     return problems
 
 
+# Words that carry a condition or an exception: a cut that drops one changes the rule.
+CONDITIONS = {
+    "en": re.compile(
+        r"\b(?:if|unless|except|only|not|no|never|cannot|can't|but|when|whenever|while|as long as|instead|"
+        r"unopposed|opposed|without|until|at least|at most|up to|or more|or less|within|even|however)\b",
+        re.I,
+    ),
+    "uk": re.compile(
+        r"(?:якщо|коли|лише|тільки|крім|окрім|\bне\b|але|проте|поки|доки|\bбез\b|щонайменше|щонайбільше|навіть)", re.I
+    ),
+}
+# A lead-in a table's column already says ("If you fail" under "If you fail"): dropping it is no cut.
+PLAIN_LABELS = re.compile(
+    r"^\s*(?:if (?:you )?(?:are )?(?:successful|succeed|pass the roll|fail|miss|win|lose)"
+    r"|if (?:success is |it is a )?critical(?: success)?|critical(?: success)?|on a critical|success|fail(?:ure)?)"
+    r"\s*:\s*$",
+    re.I,
+)
+NO_FONT = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")  # CJK: DejaVu has none
+SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def cut_problems(quote: Excerpt, entry_text: str, lang: str) -> list[str]:
+    """What a quote cut out of its sentences leaves behind: a condition or an exception ("if",
+    "unless", "only", "unopposed"…) in the words it drops from a sentence it quotes part of, or a
+    conditional lead-in ("If you miss an unopposed roll:"). Whole sentences may be left out."""
+    pattern = CONDITIONS.get(lang, CONDITIONS["en"])
+    spans, at = [], 0
+    for piece in (p.strip() for p in quote.text.split(ELISION.strip())):
+        if not piece:
+            continue
+        start = entry_text.find(piece, at)
+        if start < 0:
+            return [f"{quote.entry}: not verbatim"]
+        spans.append((start, start + len(piece)))
+        at = start + len(piece)
+    covered = [False] * len(entry_text)
+    for start, end in spans:
+        covered[start:end] = [True] * (end - start)
+    dropped: list[str] = []
+    for start, end in spans:
+        before = [m.end() for m in SENTENCE_END.finditer(entry_text, 0, start)]
+        first = before[-1] if before else 0
+        if re.search(r"[.!?]$", entry_text[:end]) or re.match(r"\s*(?:\n|$)", entry_text[end:]):
+            last = end
+        else:
+            after = SENTENCE_END.search(entry_text, end)
+            last = after.start() if after else len(entry_text)
+        for segment in _uncovered(entry_text, covered, first, last):
+            lead_in = entry_text[first:start].strip() == segment.strip()
+            if not (lead_in and PLAIN_LABELS.match(segment)):
+                dropped.append(segment)
+    problems = []
+    for text in dict.fromkeys(dropped):
+        found = pattern.search(text)
+        if found:
+            problems.append(f"{quote.entry}: the cut drops {found.group(0)!r}: {' '.join(text.split())[:60]!r}")
+    return problems
+
+
+def _uncovered(text: str, covered: list[bool], first: int, last: int) -> list[str]:
+    segments, begin = [], None
+    for i in range(first, last + 1):
+        inside = i < last and not covered[i]
+        if inside and begin is None:
+            begin = i
+        elif not inside and begin is not None:
+            segments.append(text[begin:i])
+            begin = None
+    return [s for s in segments if s.strip(" ,;:-–—")]
+
+
+def joined_cuts(sheet: Sheet, texts: dict[str, str]) -> list[Excerpt]:
+    """The quotes of each line, row or step, those of one entry joined in the book's order: a
+    table row that quotes a sentence across its cells (option, declare, win) cuts nothing."""
+    joined = []
+    for block in sheet.blocks:
+        for unit in block.units:
+            by_entry: dict[str, list[str]] = {}
+            for quote in [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details:
+                by_entry.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()))
+            for entry, pieces in by_entry.items():
+                text = texts[entry]
+                ordered = sorted(dict.fromkeys(p for p in pieces if p), key=lambda p: (text.find(p), -len(p)))
+                kept = [p for i, p in enumerate(ordered) if not any(p in q for q in ordered[:i])]
+                joined.append(Excerpt(entry, ELISION.join(kept)))
+    return joined
+
+
 def overflowing_cells(document) -> list[str]:
     """Table cells whose text runs past the cell's right edge (text that would print over the border)."""
     from weasyprint.layout import boxes  # a second to import: only when a laid-out sheet is checked
@@ -81,9 +170,20 @@ def sheet_problems(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[
     )
     for quote in sheet.quotes():
         problems += fragment_problems(quote, texts[quote.entry], game.language)
+        if NO_FONT.search(quote.text + (quote.translation or "")):
+            problems.append(f"{quote.entry}: has characters no font of the sheet prints")
+    for quote in joined_cuts(sheet, texts):
+        problems += cut_problems(quote, texts[quote.entry], game.language)
         if quote.translation is not None:
             english = Excerpt(quote.entry, quote.translation)
             problems += [f"{p} (translation)" for p in fragment_problems(english, translated[quote.entry], sheet.lang)]
+    seen: dict[tuple[str, str], int] = {}
+    for number, block in enumerate(sheet.blocks):  # within one table a row may repeat another's words
+        for unit in block.units:
+            for quote in [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details:
+                key = (quote.entry, quote.text)
+                if seen.setdefault(key, number) != number and len(quote.text) > 40:
+                    problems.append(f"{quote.entry}: quoted twice: {quote.text[:40]!r}")
     headings = [b.heading for b in sheet.blocks]
     problems += [f"heading used twice: {h!r}" for h in sorted({h for h in headings if headings.count(h) > 1})]
     assert game.sheet is not None
@@ -92,3 +192,22 @@ def sheet_problems(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[
         if block.required and heading not in headings:
             problems.append(f"required block missing: {heading!r}")
     return problems
+
+
+def missing_key_numbers(sheet: Sheet, game: Game) -> list[str]:
+    """The key numbers of the book's checklist ([sheet] checklist) that the page does not quote."""
+    conf = game.sheet
+    if conf is None:
+        return []
+    quoted: dict[str, list[str]] = {}
+    for quote in sheet.quotes():
+        quoted.setdefault(quote.entry, []).append(quote.text)
+    missing = []
+    for item in conf.checklist:
+        local, _, words = item.ref.partition(" | ")
+        entry = f"{game.id}/{local.strip()}"
+        pieces = [p.strip() for p in (words or "").split(ELISION.strip()) if p.strip()]
+        texts = quoted.get(entry, [])
+        if not texts or not all(any(p in t for t in texts) for p in pieces):
+            missing.append(f"{item.what} ({item.ref})")
+    return missing

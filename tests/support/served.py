@@ -32,13 +32,18 @@ class ServedApp:
     """`with ServedApp(app) as url:` serves `app` at `url` until the block ends."""
 
     def __init__(
-        self, app: Any, host: str = "127.0.0.1", port: int | None = None, startup_timeout: float = 120
+        self,
+        app: Any,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        startup_timeout: float = 120,
+        http: Any = "auto",
     ) -> None:
         import uvicorn
 
         self.host = host
         self.port = port or free_port(host)
-        config = uvicorn.Config(app, host=host, port=self.port, log_level="warning", lifespan="on")
+        config = uvicorn.Config(app, host=host, port=self.port, log_level="warning", lifespan="on", http=http)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="referee-web", daemon=True)
         self.startup_timeout = startup_timeout

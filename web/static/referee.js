@@ -86,8 +86,99 @@ function boardOf(figure) {
   form.addEventListener("input", (event) => { if (event.target.dataset.point) draw(); });
 }
 
+// A link that changes how the board is shown keeps the facts placed since the page loaded.
+function viewLink(link) {
+  link.addEventListener("click", (event) => {
+    const form = link.closest("form");
+    if (!form) return;
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (name !== "view" && value !== "") params.append(name, value);
+    if (link.dataset.view) params.set("view", link.dataset.view);
+    window.location.assign(`${form.getAttribute("action")}?${params}`);
+  });
+}
+
+// The ruling in a line at the foot of the screen, shown only while the full ruling is out of view
+// (after a tap on the board, the new verdict is above it).
+function verdictBar() {
+  const bar = () => document.querySelector("[data-verdict-bar]");
+  if (!bar() || !("IntersectionObserver" in window)) return;
+  let inView = true;
+  // the ruling's headline (its first line), below the sticky bar at the top of the screen
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) inView = entry.isIntersecting;
+    bar()?.toggleAttribute("data-hidden", inView);
+  }, { rootMargin: "-64px 0px 0px 0px" });
+  const watch = () => {
+    observer.disconnect();
+    const headline = document.querySelector("#verdict > :first-child");
+    if (headline) observer.observe(headline);
+    bar()?.toggleAttribute("data-hidden", inView);
+  };
+  watch();
+  document.body.addEventListener("htmx:afterSettle", watch);
+}
+
+// Print a sheet from its page: the printable page (the same as the PDF) in a hidden frame.
+function printLink(link) {
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    document.querySelector("iframe[data-printing]")?.remove();
+    const frame = document.createElement("iframe");
+    frame.dataset.printing = "";
+    frame.hidden = true;
+    frame.src = link.href;
+    frame.addEventListener("load", () => frame.contentWindow.print());
+    document.body.append(frame);
+  });
+}
+
+// The declared action built from the game's own: "#7 passes to #9" becomes a choice of piece,
+// the words "passes to", a choice of piece; the text field below holds the result (and can be typed).
+function actionBuilder(box) {
+  const choice = box.querySelector("[data-actions]");
+  const parts = box.querySelector("[data-action-parts]");
+  const text = box.querySelector("#action");
+  if (!choice || !parts || !text) return;
+  const pieces = JSON.parse(text.dataset.pieces || "[]");
+  function compose() {
+    text.value = [...parts.children].map((part) => (part.tagName === "SELECT" ? `#${part.value}` : part.textContent)).join("");
+  }
+  choice.addEventListener("change", () => {
+    parts.replaceChildren();
+    const option = choice.selectedOptions[0];
+    if (!option || !option.dataset.parts) return;
+    let used = 0;
+    for (const part of JSON.parse(option.dataset.parts)) {
+      if (/^#\w+$/.test(part) && pieces.length) {
+        const select = document.createElement("select");
+        select.setAttribute("aria-label", `piece ${part}`);
+        for (const id of pieces) select.append(new Option(`#${id}`, id));
+        select.value = pieces.includes(part.slice(1)) ? part.slice(1) : pieces[Math.min(used, pieces.length - 1)];
+        used += 1;
+        select.addEventListener("change", compose);
+        parts.append(select);
+      } else if (part) {
+        const words = document.createElement("span");
+        words.textContent = part;
+        parts.append(words);
+      }
+    }
+    compose();
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("select[data-remember]").forEach(rememberChoice);
   document.querySelectorAll("input[data-filter]").forEach(filterList);
   document.querySelectorAll("[data-board]").forEach(boardOf);
+  document.querySelectorAll("a[data-view]").forEach(viewLink);
+  document.querySelectorAll("a[data-print]").forEach(printLink);
+  document.querySelectorAll("[data-action-builder]").forEach(actionBuilder);
+  verdictBar();
+});
+// A part of the page swapped in by htmx (another example loaded) gets the same behaviours.
+document.addEventListener("htmx:afterSettle", (event) => {
+  event.detail.elt.querySelectorAll?.("[data-action-builder]").forEach(actionBuilder);
 });

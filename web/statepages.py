@@ -1,0 +1,137 @@
+"""The page that settles a whole game state: a form built from the state (its pieces, players or
+stacks, and the game's actions), the same state as YAML for the command line, and the ruling.
+
+Declared before the pages' /settle/{name} (its router is included first): "state" is this page,
+not a check."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from referee.errors import RefereeError
+from referee.rules.settle import describe_check
+from referee.states.settle import state_from
+from referee.states.svg import render_state_svg
+from referee.validation.text import decode_text
+from referee.web import api, present, stateform, words
+from referee.web.backend import backend_of
+from referee.web.render import page
+
+router = APIRouter(include_in_schema=False)
+STATE_TEXT_CHARS = 8000  # the YAML editor's bound: a form-encoded state stays under the body limit (16 KB)
+
+
+def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for example in backend.examples():
+        grouped.setdefault(example["game"], []).append(example)
+    return grouped
+
+
+def _key(example: dict[str, Any]) -> str:
+    return f"{example['game']}/{example['name']}"
+
+
+@router.get("/settle/state", response_class=HTMLResponse)
+async def settle_state_page(request: Request, example: str | None = None) -> Response:
+    """A documented example state loaded into the form and settled: a link to send to the table."""
+
+    backend = backend_of(request)
+    grouped = examples_by_game(backend)
+    if example is None:
+        first = next((e for examples in grouped.values() for e in examples), None)
+        if first is not None:  # the page opens on an example, as a check's page does
+            return RedirectResponse(f"/settle/state?{urlencode({'example': _key(first)})}", status_code=303)
+        return await render_state(request, grouped, None, "")
+    game, _, name = example.partition("/")
+    try:
+        chosen = backend.example(game, name)
+    except (RefereeError, KeyError) as exc:
+        raise HTTPException(404, str(exc)) from None
+    share = f"/settle/state?{urlencode({'example': _key(chosen)})}#verdict"  # opens on the ruling
+    return await render_state(request, grouped, chosen, chosen["text"], share)
+
+
+@router.post("/settle/state", response_class=HTMLResponse)
+async def settle_state_form(request: Request) -> Response:
+    """The state as the player set it: from the form's fields, or as YAML from the text editor
+    (a form post either way: a state is too long for an address)."""
+
+    backend = backend_of(request)
+    try:
+        fields = parse_qsl(decode_text(await request.body(), "form"), keep_blank_values=True)
+    except ValueError:
+        raise RefereeError("form: not a form") from None
+    values = dict(fields)
+    chosen = None
+    game, _, name = values.get("example", "").partition("/")
+    if game and name:
+        try:
+            chosen = backend.example(game, name)
+        except (RefereeError, KeyError):
+            chosen = None  # only the label of where the player started: the state is what was sent
+    grouped = examples_by_game(backend)
+    if "state" in values:  # the YAML editor
+        return await render_state(request, grouped, chosen, values["state"])
+    document = stateform.document_of([(k, v) for k, v in fields if k not in ("example", "mode")])
+    return await render_state(request, grouped, chosen, stateform.as_yaml(document), document=document)
+
+
+def _steps_in_words(backend: Any, verdict: dict[str, Any] | None) -> dict[str, Any]:
+    info = {}
+    for step in (verdict or {}).get("steps", []):
+        if step["check"] in backend.checks:
+            described = describe_check(backend.checks[step["check"]])
+            info[step["check"]] = {"title": words.check_title(described), "labels": words.fact_labels(described)}
+    return info
+
+
+async def render_state(
+    request: Request,
+    grouped: dict[str, Any],
+    chosen: dict[str, Any] | None,
+    text: str,
+    share: str | None = None,
+    document: dict[str, Any] | None = None,
+) -> HTMLResponse:
+    backend = backend_of(request)
+    verdict, drawing, error, status = None, None, None, 200
+    try:
+        if not text.strip():
+            raise RefereeError("the state is empty: load an example or write one (YAML or JSON)")
+        if len(text) > STATE_TEXT_CHARS:
+            raise RefereeError(f"the state is too long (at most {STATE_TEXT_CHARS} characters)")
+        verdict, drawn = await backend.run_light(api.settled_state, backend, text)
+        drawing = present.svg_data_uri(render_state_svg(drawn, verdict))
+    except RefereeError as exc:
+        error, status = str(exc), 400
+    if document is None:  # the form shows what was sent when it reads, else where the player started
+        try:
+            document = state_from(text, "state")
+        except RefereeError:
+            document = state_from(chosen["text"], "state") if chosen else None
+    game = verdict["game"] if verdict else (document or {}).get("game") or (chosen["game"] if chosen else None)
+    rules = backend.state_rules.get(game)
+    return page(
+        request,
+        "settle_state.html",
+        status,
+        examples_by_game=grouped,
+        chosen=_key(chosen) if chosen else None,
+        about=chosen["about"] if chosen else None,
+        game=game,
+        fields=stateform.fields_of(document) if isinstance(document, dict) else [],
+        actions=stateform.action_templates(rules.actions) if rules else [],
+        piece_ids=stateform.piece_ids(document) if isinstance(document, dict) else [],
+        text=text,
+        max_chars=STATE_TEXT_CHARS,
+        verdict=verdict,
+        check_info=_steps_in_words(backend, verdict),
+        drawing=drawing,
+        error=error,
+        share_url=share,
+    )
