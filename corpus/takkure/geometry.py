@@ -1157,7 +1157,7 @@ STATES = StateRules(
                 + r"(?: (?:past|after) (?P<past>#?\w+)'s tackle)?",
             ),
             settle_pass,
-            "#7 passes to #9 (past #4's tackle)",
+            "#7 passes to #9 / #7 passes to #9 past #4's tackle",
         ),
         Action(
             "tackle",
