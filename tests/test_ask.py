@@ -209,12 +209,21 @@ def test_a_skill_the_book_does_not_print_is_unknown_only_when_asked_what_it_does
 
 
 def test_a_missing_fact_is_named_with_the_command_to_run(checks) -> None:
+    check = checks["score-a-try-target"]
+    question = "2 fatigue tokens, one defender pressuring: what do I need to score the try?"
+    found = settle_question([check], question, [next(iter(check.quotes.values())).entry])
+    assert found is not None and found.settled is False and found.result is None
+    assert found.check == "score-a-try-target" and found.missing == ["bac_try"]
+    assert "--fact fatigue_tokens=2" in found.command and "--fact pressure=1" in found.command
+
+
+def test_a_fact_the_answer_does_not_need_does_not_block_it(checks) -> None:
+    """Without the passer's BaC a pass's target is still its modifiers' sum."""
     found = settle_question(
         [checks["pass-target"]], "a 6-inch pass from the ground, what do I need?", ["takkure/2.01/7"]
     )
-    assert found is not None and found.settled is False and found.result is None
-    assert found.check == "pass-target" and found.missing == ["bac"]
-    assert "--fact distance=6" in found.command and "--fact from_ground=true" in found.command
+    assert found is not None and found.settled and found.missing == []
+    assert found.result["value"] == {"modifier": -2}
 
 
 def test_a_question_with_all_its_facts_is_settled_with_citations(checks) -> None:
@@ -364,9 +373,10 @@ def test_the_players_words_ship_with_the_package() -> None:
 
 
 def test_a_check_still_missing_facts_comes_after_the_quote(indexed_db: Path) -> None:
+    db = str(indexed_db)
     result = runner.invoke(
-        app, ["ask", "What modifier does a 6 inch pass get?", "--game", "takkure", "--db", str(indexed_db)]
+        app, ["ask", "What do I need to roll to score a try with 2 fatigue tokens?", "--game", "takkure", "--db", db]
     )
     assert result.exit_code == 0, result.output
-    assert "A check settles this once you give bac" in result.output
+    assert "A check settles this once you give bac_try" in result.output
     assert result.output.index("“") < result.output.index("A check settles this")

@@ -89,18 +89,21 @@ def settle_question(checks: list[Check], question: str, entry_ids: list[str]) ->
             rank = unprompted
         if rank is not None and reading.found and _more_than_names(check, reading, words, beginnings):
             read.append((check, rank, reading))
-    # a check the answer's entries cite or the question names before one it only describes; then
-    # none missing, the most facts found and words of its name and description used, then the
-    # check citing the better-ranked entry
+    # a check the answer's entries cite or the question names before one it only describes (but a
+    # check only named, with facts missing, not before one described with all of them: "Can we
+    # play?" names every check called "play-…"); then none missing, the most facts found and words
+    # of its name and description used, then the check citing the better-ranked entry
     read.sort(
         key=lambda item: (
-            item[1] == unprompted and _stated_strength(item[0], item[2], beginnings) < STRONGLY_STATED,
+            (item[1] == unprompted and _stated_strength(item[0], item[2], beginnings) < STRONGLY_STATED)
+            or (item[1] == len(entry_ids) and bool(item[2].missing)),
             bool(item[2].missing),
             -len(item[2].found) - _named(item[0], words) - _described(item[0], beginnings),
             item[1],
         )
     )
-    _answer_rule_first(read, beginnings)
+    if entry_ids:  # with no entries found, no check is the answer's own rule
+        _answer_rule_first(read, beginnings)
     for check, _rank, reading in read:
         facts, missing = reading.found, reading.missing
         if missing:  # the best candidate lacks facts: say which, rather than run a worse one
