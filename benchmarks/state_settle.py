@@ -10,6 +10,13 @@ the web app does, in one run.
 4. `POST /api/state` and `POST /settle/state` through the app in this process (ASGI, no network:
    parsing, the worker thread, JSON or the page's HTML), warm.
 Each row: median and p95 per state, and the ratio of its median to the baseline's.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/state_settle.py --disputes
+
+instead scores the 204 disputes written blind from the books (data/disputes, each kept as a state
+under corpus/<game>/states/disputes/) the way tests/test_disputes.py does: right / incomplete /
+wrong / inexpressible / disputed per game, the built-from two thirds and the held-out third
+(every number divisible by 3) apart, and the time to settle a state (p50, p95).
 """
 
 from __future__ import annotations
@@ -39,12 +46,40 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def disputes() -> None:
+    from referee.paths import default_corpus_dir
+    from referee.rules.loading import discover_checks, discover_rulebooks
+    from referee.states.disputes import CATEGORIES, score_states
+    from referee.states.settle import state_rules
+
+    corpus = default_corpus_dir()
+    rulebooks = discover_rulebooks(corpus)
+    checks, rules = discover_checks(corpus, rulebooks), state_rules(rulebooks)
+    scored = score_states(checks, rules, corpus, ROOT / "data" / "disputes")
+    print(f"{'game':<18}{'third':<10}{'n':>4}" + "".join(f"{c:>15}" for c in CATEGORIES))
+    games = sorted({s.game for s in scored})
+    for game in [*games, "all"]:
+        for third, held in (("built", False), ("held-out", True), ("both", None)):
+            rows = [s for s in scored if game in (s.game, "all") and held in (s.held_out, None)]
+            counts = [sum(s.category == c for s in rows) for c in CATEGORIES]
+            print(f"{game:<18}{third:<10}{len(rows):>4}" + "".join(f"{n:>15}" for n in counts))
+    times = [s.seconds for s in scored if s.path]
+    print(f"\ntime to settle a state: p50 {statistics.median(times) * 1000:.2f} ms, p95 {p95(times) * 1000:.2f} ms")
+    for s in scored:
+        if s.category != "right":
+            print(f"{s.dispute} {s.category}: {'; '.join(s.why)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--disputes", action="store_true", help="score the blind disputes instead of timing")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    if args.disputes:
+        disputes()
+        return
 
     from fastapi.testclient import TestClient
 

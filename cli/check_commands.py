@@ -151,7 +151,8 @@ def _print_state_verdict(data: dict[str, Any]) -> None:
     for i, step in enumerate(data["steps"], 1):
         value = f" = {step['value']}" if step["value"] is not None else ""
         note = f" ({step['note']})" if step.get("note") else ""
-        typer.echo(f"\n  {i}. {step['check']}: {step['verdict'].upper()}{value}{note}")
+        name = step["check"] or "no check covers it, the closest rules"
+        typer.echo(f"\n  {i}. {name}: {step['verdict'].upper()}{value}{note}")
         derived = ", ".join(f"{k}={step['facts'][k]}" for k in step["derived"])
         given = ", ".join(f"{k}={step['facts'][k]}" for k in step["given"])
         if derived:
@@ -162,6 +163,24 @@ def _print_state_verdict(data: dict[str, Any]) -> None:
         for reading in step["readings"]:
             typer.echo(f"     reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
         _print_reasons(step["consequences"], "then", indent=5)
+    _print_after(data)
+
+
+def _print_after(data: dict[str, Any]) -> None:
+    """What the ruling leaves: the state that follows, the facts still wanted, the keys that did not bear on it."""
+    if data.get("follows"):
+        typer.echo("\n  what follows: " + ", ".join(f"{k}={_plain(v)}" for k, v in data["follows"].items()))
+    for lack in data.get("missing") or []:
+        number = f" (action {lack['action'] + 1})" if len(data.get("actions") or []) > 1 else ""
+        typer.echo(f"\n  not settled{number}: {lack['check']} needs {', '.join(lack['facts'])}")
+    if data.get("not_bearing"):
+        typer.echo(f"\n  not bearing on the ruling: {', '.join(data['not_bearing'])}")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_plain, value)) + "]"
+    return str(value)
 
 
 def _read(path: Path) -> str:

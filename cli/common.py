@@ -60,10 +60,16 @@ def friendly(func: F) -> F:
             _fail(str(exc))
         except sqlite3.Error as exc:
             _fail(explain_failure(exc))
+        except BrokenPipeError:  # `referee search … | head -1`: the reader has all it wants
+            _silence_stdout()
+            raise typer.Exit(PIPE_CLOSED) from None
         except OSError as exc:
             _fail(describe_os_error(exc))
 
     return wrapper  # type: ignore[return-value]
+
+
+PIPE_CLOSED = 128 + 13  # what a shell reports for a tool that SIGPIPE ended (`head`'s other side), said quietly
 
 
 def describe_os_error(exc: OSError) -> str:

@@ -27,7 +27,7 @@ from referee.errors import RefereeError
 from referee.indexer.answering.answer import ask as answer_question
 from referee.indexer.answering.types import Answer, CheckSuggestion, Citation
 from referee.indexer.evaluate import evaluate, load_questions
-from referee.indexer.search.index import build_index, read_config, staleness
+from referee.indexer.search.index import build_index, read_config, remove_index_leftovers, staleness
 from referee.indexer.search.results import SearchResult
 from referee.indexer.search.scoring import SCORING
 from referee.indexer.search.searcher import Searcher, clean_query
@@ -79,6 +79,9 @@ def index(
         with progress:
             say = lambda message: typer.echo(message, err=True)  # noqa: E731
             build_index(path, progress=update, on_wait=say, encoders=encoders_of(ctx))
+    else:
+        for leftover in remove_index_leftovers(path):
+            typer.echo(f"Removed {leftover.name}, left by an index build that was stopped", err=True)
     config = asdict(read_config(path))  # type: ignore[arg-type]
     if json_:
         print_json({"rebuilt": reason is not None, "reason": reason, **config})

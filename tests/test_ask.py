@@ -323,9 +323,10 @@ def test_the_players_words_ship_with_the_package() -> None:
 
 
 def test_a_check_still_missing_facts_comes_after_the_quote(indexed_db: Path) -> None:
+    db = str(indexed_db)
     result = runner.invoke(
-        app, ["ask", "What modifier does a 6 inch pass get?", "--game", "takkure", "--db", str(indexed_db)]
+        app, ["ask", "What do I need to roll to score a try with 2 fatigue tokens?", "--game", "takkure", "--db", db]
     )
     assert result.exit_code == 0, result.output
-    assert "A check settles this once you give bac" in result.output
+    assert "A check settles this once you give bac_try" in result.output
     assert result.output.index("“") < result.output.index("A check settles this")

@@ -18,6 +18,7 @@ from referee import store
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.rules.checks import Check
+from referee.rules.citations import whole_sentences
 from referee.rules.loading import discover_checks, load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,8 @@ def test_table_row_quotes_are_rows_of_the_parsed_tables(built_db: Path) -> None:
             assert list(cells) == table["columns"], key
             assert list(cells.values()) in table["rows"], key
             seen += 1
-    assert seen == 13  # the Takkure pass and reception tables (4 + 4), the Rugby World kick tables (3 + 2)
+    # the Takkure pass and reception tables (4 + 4), the Rugby World kick tables (3 + 2) and scrum packs (12)
+    assert seen == 25
 
 
 def test_a_flattened_table_is_quoted_by_its_row_read_as_cells() -> None:
@@ -132,13 +134,16 @@ def _corpus_copy(tmp_path: Path) -> Path:
         # an extra quote no check cites
         (
             "PRIORITY = Quote(",
-            'SPARE = Quote("takkure/0.02/1", "A rule in an ability")\nPRIORITY = Quote(',
+            'SPARE = Quote("takkure/0.02/1", "A rule in an ability, card, team, FAQ, or expansion takes precedence over '
+            'this rulebook.")\nPRIORITY = Quote(',
             "no check cites",
         ),
         # a row whose line is right but whose cells are not the table's
         ('[(\'0" to 2"\', "+4")', "[('0\" to 2', '\"+4')", "not a row of the table"),
         # a row quote that is a slice of a row, not a whole one
         ('[(\'0" to 2"\', "+4")', '[(\'0" to 2"\', "+")', "not a row of the table"),
+        # a quote cut before the end of its sentence (verbatim, but not the whole sentence)
+        ('You cannot tackle a player on the ground.",', 'You cannot tackle a player",', "cuts a sentence"),
     ],
 )
 def test_build_refuses_unused_and_broken_row_quotes(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -180,10 +185,11 @@ def test_a_kick_play_beyond_0_scores_1(position: int, die: int) -> None:
 
 
 @pytest.mark.parametrize(("position", "die"), [(p, d) for p, d in KICKS if p - d == 0])
-def test_a_kick_play_exactly_on_0_has_two_readings_neither_off_the_field(position: int, die: int) -> None:
+def test_a_kick_play_exactly_on_0_scores_1_never_square_11(position: int, die: int) -> None:
+    # "reaches beyond 0" scores and "does not reach 0" turns over; the field card: reaching "0" scores points
     verdict = run("kick-play", position=position, die=die)
-    assert verdict.verdict == "ambiguous" and {r.verdict for r in verdict.readings} == {"value", "unknown"}
-    assert all(r.value.get("position") != 11 for r in verdict.readings)
+    assert verdict.value["points"] == 1 and verdict.value.get("position") != 11
+    assert "touchdown-heroes/components/3" in {r.entry for r in verdict.reasons}
 
 
 @pytest.mark.parametrize(
@@ -328,3 +334,31 @@ def test_hostile_facts_are_one_line_exit_2(args: list[str], stdin: str | None, m
     assert result.exit_code == 2, result.output[:300]
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and len(lines[0]) < 400, result.stderr[:300]
+
+
+ENTRY = "Roll the die. If you roll a 6, you win the ball; otherwise:\n• the carrier keeps it.\nEnd."
+
+
+@pytest.mark.parametrize(
+    ("quote", "whole"),
+    [
+        ("Roll the die.", True),
+        ("If you roll a 6, you win the ball; otherwise:", True),
+        ("If you roll a 6, you win the ball;", True),
+        ("the carrier keeps it.", True),  # a list item is a line of its own
+        ("Roll the die. If you roll a 6, you win the ball; otherwise:\n• the carrier keeps it.", True),
+        ("If you roll a 6, you win the ball", False),  # stops before the rest of its clause
+        ("you roll a 6, you win the ball;", False),  # starts inside the sentence
+        ("the die", False),
+    ],
+)
+def test_a_quote_is_whole_sentences_of_its_entry(quote: str, whole: bool) -> None:
+    assert whole_sentences(quote, ENTRY) is whole
+
+
+def test_a_card_the_book_prints_is_not_called_unknown() -> None:
+    assert run("card-unknown", card="Marcello Cuttitta").verdict == "unknown"
+    with pytest.raises(
+        RefereeError, match=r"'Colin Meads' is printed in the book \(among new-zealand's cards\): special-card"
+    ):
+        run("card-unknown", card="Colin Meads")

@@ -114,7 +114,9 @@ TAKKURE_DECLARATIONS = [
         why="break through without the ball",
     ),
     ruling("ball-steal", {"ball": "held-standing"}, "verdict", "illegal", why="steal from a standing carrier"),
-    ruling("ball-steal", {"ball": "held-grounded"}, "verdict", "legal", why="steal from a grounded carrier"),
+    ruling(
+        "ball-steal", {"ball": "held-grounded"}, "verdict", "ambiguous", why="steal from a grounded carrier: BaC or +4"
+    ),
     ruling(
         "grounded-action",
         {"action": "stand-up", "is_ball_carrier": True},
@@ -193,8 +195,15 @@ def test_rugby_pass_backwards_range_and_ambiguity() -> None:
     assert {"rugby-world/france/3", "rugby-world/2g/1"} <= {r.entry for r in blanco.reasons}
 
 
-def test_rugby_hard_tackle_with_a_die_of_1_to_6_always_pushes_a_stronger_carrier_back() -> None:
-    assert run("hard-tackle", defender_f=6, carrier_f=8, die=5).value.startswith("carrier pushed")
+def test_rugby_hard_tackle_by_a_weaker_defender_reads_both_ways_where_the_readings_differ() -> None:
+    # "applying the Strength Rule ... (the 1-6 interval always belongs to the declarer)": F 6 against F 8 wins on
+    # 1-4 by the Strength Rule, on 1-6 if 1-6 is always his; a 5 is a loss by one reading, a win by the other
+    both = run("hard-tackle", defender_f=6, carrier_f=8, die=5)
+    assert both.verdict == "ambiguous" and {r.value for r in both.readings} == {
+        "defender placed 2 away, loses token",
+        "carrier pushed back, ball grounded",
+    }
+    assert run("hard-tackle", defender_f=6, carrier_f=8, die=2).value == "ball stolen"  # both readings agree
 
 
 RUGBY_RULINGS = [

@@ -115,7 +115,6 @@ action: "#7 passes to #9"
         (BASE.replace("#7 passes to #9", "#7 passes to #10"), "#10, which is not in the state's pieces"),
         (BASE.replace("[-5, 0]", "[-5, 90]"), "off the pitch"),
         (BASE.replace("[-5, 0]", "[0.5, 0]"), "cannot occupy the same space"),
-        (BASE.replace("#7 passes to #9", "#7 kicks the ball into the stands"), "the game has no action"),
         (BASE.replace("game: takkure", "game: chess"), "'game' must be one of"),
         (BASE.replace("attack: +y", "attack: +y\nweather: rain"), "no key 'weather'"),
         (BASE.replace("[-5, 0]", "[nan, 0]"), "expected a position"),
@@ -142,6 +141,13 @@ def test_bad_states_are_one_line_exit_2(tmp_path: Path, text: str, message: str)
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_an_action_no_rule_covers_is_unknown_with_the_closest_rules_not_a_refusal() -> None:
+    data = _settle(yaml.safe_load(BASE.replace("#7 passes to #9", "#7 kicks the ball over the crossbar")))
+    assert data["verdict"] == "unknown" and data["steps"][0]["check"] is None
+    assert data["reasons"] and all(r["quote"] for r in data["reasons"])
+    assert "#7 passes to #9" in data["summary"]  # the actions the game does settle
 
 
 def test_the_cli_settles_a_state_as_text_and_json() -> None:
@@ -182,3 +188,28 @@ def test_settle_text_reads_states_and_situations_alike() -> None:
     assert data["outcome"] == "held" and document["game"] == "tacocat"
     situation, none = settle_text(CORPUS, "check: duel\nfacts: {mine: 3, theirs: 4}", "s", None, {})
     assert situation["value"] == "opponent" and none is None
+
+
+def test_the_text_ruling_says_what_follows_and_the_keys_that_did_not_bear_on_it() -> None:
+    path = CORPUS / "rugby-world" / "states" / "disputes" / "dp-rw-05.yaml"
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    follows = next(line for line in lines if line.strip().startswith("what follows:"))
+    assert "possession=7" in follows and "phase=scrum" in follows
+    assert "  not bearing on the ruling: pieces.12.f, pieces.f7.f" in lines
+
+
+def test_an_action_no_check_covers_is_unknown_with_the_closest_rules(tmp_path: Path) -> None:
+    state = tmp_path / "state.yaml"
+    state.write_text(
+        'game: takkure\npieces:\n  "7": {team: attack, at: [0, 10]}\n  "9": {team: attack, at: [-6, 8]}\n'
+        'ball: "7"\nactions:\n  - "#7 passes to #9"\n  - "#9 throws the ball into the crowd"\n'
+    )
+    result = runner.invoke(app, ["check", str(state)])
+    assert result.exit_code == 0, result.output
+    assert " — UNKNOWN" in result.output.splitlines()[0]
+    assert "  3. no check covers it, the closest rules: UNKNOWN" in result.output
+    data = json.loads(runner.invoke(app, ["check", str(state), "--json"]).output)
+    assert [a["type"] for a in data["actions"]] == ["pass", None]
+    assert data["steps"][-1]["check"] is None and data["steps"][-1]["reasons"]

@@ -286,7 +286,7 @@ BAD_STATES = [
     (b"game: chess\naction: '#7 passes to #9'", "'game' must be one of"),
     (b"game: takkure\npieces: {}", "a state needs 'game' and 'action'"),
     (b"game: takkure\naction: '#7 passes to #9'", "pieces"),
-    (b"game: takkure\naction: '#7 juggles'\nball: '7'\npieces: {'7': {team: attack, at: [0, 0]}}", "no action"),
+    (b"game: takkure\naction: [1, 2]\nball: '7'\npieces: {'7': {team: attack, at: [0, 0]}}", "an action is a sentence"),
     (b"check: duel\nfacts: {mine: 3, theirs: 4}", "a state needs 'game' and 'action'"),
     (b"", "empty"),
     (b"\xff\xfe", "not UTF-8"),
@@ -315,7 +315,16 @@ def test_state_requests_are_bounded_and_escaped(web) -> None:
     assert web.get("/settle/state", params={"example": "../../etc/passwd"}).status_code == 404
     attack = '<script>alert("x")</script>'
     page = web.post("/settle/state", data={"state": f"game: takkure\naction: '{attack}'\npieces: {{}}"})
-    assert page.status_code == 400 and "<script>alert" not in page.text
+    assert page.status_code == 200 and "<script>alert" not in page.text  # an action no rule covers: unknown
+    assert 'data-verdict="unknown"' in page.text
+
+
+def test_an_action_no_rule_covers_is_unknown_with_the_closest_rules_not_refused(web) -> None:
+    action = "#7 throws the ball into the crowd"
+    body = f"game: takkure\naction: '{action}'\nball: '7'\npieces: {{'7': {{team: attack, at: [0, 0]}}}}".encode()
+    data = web.post("/api/state", content=body).json()
+    assert data["verdict"] == "unknown" and data["actions"] == [{"type": None, "text": action}]
+    assert data["steps"][-1]["check"] is None and data["steps"][-1]["reasons"]
 
 
 # ---------------------------------------------------------------- referee serve
@@ -359,7 +368,8 @@ def test_ask_page_leads_with_the_verdict_of_a_situation_and_links_its_check_with
 
 
 def test_ask_page_offers_the_check_still_missing_facts_after_the_quote(web) -> None:
-    page = web.get("/", params={"q": "What modifier does a 6 inch pass get?", "game": "takkure"})
+    question = "What do I need to roll to score a try with 2 fatigue tokens?"
+    page = web.get("/", params={"q": question, "game": "takkure"})
     assert page.status_code == 200
-    assert 'href="/settle/pass-target?distance=6"' in page.text
+    assert 'href="/settle/score-a-try-target?fatigue_tokens=2"' in page.text
     assert page.text.index('class="card answer"') < page.text.index("check-hint")

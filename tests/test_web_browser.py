@@ -81,8 +81,9 @@ def test_read_a_table_row_with_its_column_names(phone, site: str) -> None:
     cells = row.locator("dd").all_inner_texts()
     assert names == ["Distance", "Modifier"] and cells == ['4" to 8"', "0"]  # not "4\" to 8\"0"
     assert "Pass modifiers" in phone.locator("#results .answer .caption").first.inner_text()
+    phone.goto(site + "/?game=takkure&q=What do I need to roll to score a try with 2 fatigue tokens?")
     hint = phone.locator("#results .check-hint").inner_text()
-    assert "Ball Control (BaC)" in hint and "give bac" not in hint  # the fact in words, not its key
+    assert "second BaC value" in hint and "bac_try" not in hint  # the fact in words, not its key
 
     phone.goto(site + "/rugby-world/2f/10")  # a four-column table of sentences: stacked, each cell under its name
     cell = phone.locator("table td").nth(1)
@@ -140,21 +141,21 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
 
 
 def test_a_missing_fact_is_asked_for_in_a_sentence_and_a_bad_one_is_one_line(phone, site: str) -> None:
-    phone.goto(site + "/settle/pass-target?distance=6")
+    phone.goto(site + "/settle/score-a-try-target?fatigue_tokens=2")
     ask = phone.locator("#verdict .ask-more")
-    assert ask.inner_text() == "To settle it, give the passer's Ball Control (BaC)."
+    assert ask.inner_text() == "To settle it, give the carrier's second BaC value."
     assert phone.locator("#verdict .error").count() == 0
-    phone.fill("#f-bac", "5")
-    phone.locator("#f-bac").dispatch_event("change")
+    phone.fill("#f-bac_try", "7")
+    phone.locator("#f-bac_try").dispatch_event("change")
     phone.locator('#verdict [data-verdict="value"]').wait_for()
     assert phone.locator("#verdict .value").inner_text() == "5"
 
-    phone.fill("#f-bac", "99")  # past the book's range: a one-line message, the form kept
-    phone.locator("#f-bac").dispatch_event("change")
+    phone.fill("#f-bac_try", "99")  # past the book's range: a one-line message, the form kept
+    phone.locator("#f-bac_try").dispatch_event("change")
     error = phone.locator("#verdict .error")
     error.wait_for()
-    assert "fact 'bac'" in error.inner_text() and "\n" not in error.inner_text().strip()
-    assert phone.locator("#f-bac").input_value() == "99"
+    assert "fact 'bac_try'" in error.inner_text() and "\n" not in error.inner_text().strip()
+    assert phone.locator("#f-bac_try").input_value() == "99"
 
 
 def test_settle_a_whole_state_with_the_form(phone, site: str) -> None:

@@ -1,7 +1,46 @@
-"""rugby-world: the book's words its checks cite, each with the entry it is in (verbatim: the build checks)."""
+"""Rugby World's words its checks cite, each with the entry it is in (verbatim: the build checks). Every quote
+is whole sentences (or a printed line: a table row, a card's heading); the special cards are data: each
+card's printed heading and the sentences of its effect, read by the checks."""
 
 from referee.rules import Quote, Table
 
+# ---------------------------------------------------------------- the aim, the match, turns and moves
+
+DRAW_TO_START = Quote(
+    "rugby-world/set-up-and-aim-of-the/3",
+    "To begin the game, the pitch and the ball are decided by a draw: the higher die decides whether to start on defence (kicking the ball) or on attack (receiving it).",
+)
+POINTS = Quote(
+    "rugby-world/set-up-and-aim-of-the/5",
+    "A try is worth 5 points, followed by a conversion kick (ch. 2f) worth 2 points, for a total of 7 points. A kick between the posts (Drop or Penalty kick, ch. 2f) is worth 3 points.",
+)
+HIGHER_SCORE = Quote(
+    "rugby-world/set-up-and-aim-of-the/5", "The team with the higher score at the end of the game wins."
+)
+FOUR_MOVES = Quote("rugby-world/playing-the-game/3", "During each turn up to 4 single moves may be made.")
+TURNS_ALTERNATE = Quote(
+    "rugby-world/playing-the-game/3",
+    "The attacking team and the defending team alternate their turns of play (first the team that made the kick-off, then the other, in a continuous alternation).",
+)
+DIFFERENT_PLAYERS = Quote(
+    "rugby-world/1/5",
+    "The 4 moves in each turn must always involve different players. If there is no need, fewer than 4 moves may be made.",
+)
+TOKEN_PLACED = Quote(
+    "rugby-world/vector-movement/6",
+    "Once the token is placed on the ground, the movement for that miniature ends and it may no longer be changed.",
+)
+MAX_SPEED = Quote(
+    "rugby-world/vector-movement/21",
+    "The maximum speed reachable by each miniature equals the S value (speed) shown in its characteristics.",
+)
+
+# ---------------------------------------------------------------- the pass
+
+PASS_NOT_A_MOVE = Quote(
+    "rugby-world/1a/1",
+    "The pass of the ball is not considered a move. The ball is passed backwards (see fig. 1), moving it by hand from the miniature carrying the ball to an intersection of the pitch that is:",
+)
 PASS_BACKWARDS = Quote(
     "rugby-world/1a/2", "closer to the try line than the passing miniature itself (that is, backwards)"
 )
@@ -11,54 +50,120 @@ PASS_RANGE = Quote(
 )
 PASS_COUNT = Quote(
     "rugby-world/1a/4",
-    "it is advisable to identify all the intersections behind it that can be reached by travelling across the pitch, sideways and along the main direction, for 3 intersections",
+    "Example: if the miniature carrying the ball has P = 3, then to show the points where it may pass the ball, it is advisable to identify all the intersections behind it that can be reached by travelling across the pitch, sideways and along the main direction, for 3 intersections, as in figure 1.",
 )
-PASS_TACKLED = Quote(
-    "rugby-world/1d/12",
-    "The maximum range of the pass is given by the P value of the miniature, but if it is tackled, it will be half of P (always rounded down).",
+PASS_RECEIVER_MOVES = Quote(
+    "rugby-world/1a/5",
+    "If a teammate, not yet moved in that turn, is already on the chosen intersection, then not only is the pass completed, but that teammate may also be moved in that turn, advancing with the ball.",
 )
-CARDS_RULE = Quote(
-    "rugby-world/2g/1",
-    "Each team has 4 special cards available, playable during one of its own turns to obtain a benefit at that particular moment.",
+PASS_WHEN = Quote(
+    "rugby-world/1a/7",
+    "The turn ends immediately after the 4th move: this means that passes are allowed only before the 1st move up to after the 3rd.",
 )
+
+# ---------------------------------------------------------------- free moves
+
+FREE_ROWS = Quote(
+    "rugby-world/free-move/2",
+    "The free move allows miniatures to be placed on a row of intersections, parallel to the try lines, that lies behind, in the direction of advance of the pitch, by at least 2 intersections from the one where the ball is: that is, the miniature must be at least 2 intersections closer to its own try line than the ball is.",
+)
+FREE_TOKEN = Quote(
+    "rugby-world/free-move/3",
+    "Miniatures, after a free move, do not have a token (and if they had one before, they lose it): in the following turn they must therefore restart with a unit movement.",
+)
+FREE_THREE = Quote(
+    "rugby-world/free-move/4", "No more than 3 of the 4 miniatures that may be moved in a turn may use the free move."
+)
+FREE_KICK = Quote(
+    "rugby-world/free-move/5",
+    "After any kick, free moves are immediately frozen and may not be used until the ball is reached by any miniature (free moves may not be made while the ball belongs to nobody).",
+)
+FREE_22 = Quote(
+    "rugby-world/free-move/6",
+    "When the ball carrier enters the opponents' 22-metre area, line included, the free moves of both teams are frozen, until the ball leaves that area again.",
+)
+
+# ---------------------------------------------------------------- kicks
+
+KICK_LANDING = Quote(
+    "rugby-world/1c/6",
+    "The first difference between miniatures with kicking qualities and non-kickers is that the former are more precise in measuring the range; another difference is that a kicker decides the exact intersection where the ball lands, while a non-kicker, once the intersection has been declared, leaves the opponent the possibility to move the ball, parallel to the try lines, up to 5 intersections from the chosen intersection, to one side or the other (even kicking it into touch).",
+)
+KICK_PLACED = Quote(
+    "rugby-world/1c/7",
+    "After declaring the intention to kick and the type of kick, the die is rolled and then the ball is placed on the pitch, or even off it, at the end of the range along the row of intersections indicated by the range itself. It is also possible to decide to let the ball fall out, for a throw-in, by placing it 1 intersection outside the touchline (see ch. 2c).",
+)
+
+# ---------------------------------------------------------------- tackles and the tackled carrier
+
 TACKLE_CARRIER = Quote(
     "rugby-world/1d/1",
     "Each defender may tackle only the opposing ball carrier. Tackling opponents who do not have the ball is a foul (obstruction, see 2f).",
 )
 TACKLE_DEFENDERS = Quote(
     "rugby-world/1d/3",
-    "The Tackle takes place by bringing from one to three defenders to position themselves on one of the 3 points in front of the ball carrier",
+    "The Tackle takes place by bringing from one to three defenders to position themselves on one of the 3 points in front of the ball carrier (see figure 9).",
 )
-OBSTRUCTION = Quote(
-    "rugby-world/1d/19",
-    "a defender may not remain on one of the 3 points in front of any attacker without the ball, unless they are players who remained in those positions from a previous Tackle.",
+TACKLED_OPTIONS = Quote(
+    "rugby-world/1d/5",
+    "When the turn returns to attack, the tackled ball-carrying miniature must be moved: depending on how many defenders (1, 2 or 3) have tackled it, it has a series of options.",
 )
-TWO_DEFENDERS = Quote("rugby-world/1d/14", "With 2 defenders tackling, the only options are b) and c).")
-THREE_DEFENDERS = Quote(
-    "rugby-world/1d/15", "With 3 defenders, the Tackle is such that the only possibility left is option c)."
-)
-STRENGTH_RULE = Quote(
-    "rugby-world/1d/7", "reducing the range of winning die values of the weaker by a number equal to that difference"
+ONE_DEFENDER = Quote("rugby-world/1d/6", "With only 1 defender in front, the tackled attacker may:")
+BREAK_DECLARE = Quote(
+    "rugby-world/1d/7",
+    "a. Break through - declare the intention to break through, and roll the die. The F (strength) values of the 2 players are compared.",
 )
 STRENGTH_BALANCE = Quote(
     "rugby-world/1d/7",
     "At equal strength, a situation of balance, the one declaring the break-through wins with a die from 1 to 6 and loses with a die from 7 to 12.",
 )
-STRENGTH_EXAMPLE = Quote(
-    "rugby-world/1d/7", "compared with the original balance of 1-6 and 7-12, the new situation is 1-4 and 5-12."
+STRENGTH_RULE = Quote(
+    "rugby-world/1d/7",
+    "But if the two do not have the same strength, the difference in F values shifts the balance of the final result, reducing the range of winning die values of the weaker by a number equal to that difference.",
 )
-SPEED_RULE = Quote("rugby-world/1d/10", "the players compare speeds and not strengths (Speed Rule)")
-SCRUM_EXAMPLE = Quote(
-    "rugby-world/2d/18",
-    "if the Scrum pack that has the ball has F = 67 and the other has F = 69, then the first Scrum pack manages to push the second if it rolls and gets from 1 to 4.",
+STRENGTH_EXAMPLE = Quote(
+    "rugby-world/1d/7",
+    "For example, if the tackled ball carrier has strength 6 and intends to break through against the defender who tackled him, who has strength 8, the difference of -2 in strength is reflected in the final result in this way: compared with the original balance of 1-6 and 7-12, the new situation is 1-4 and 5-12.",
+)
+BREAK_WINS = Quote(
+    "rugby-world/1d/8",
+    "If the attacker wins, and therefore breaks through, it may move into the free spaces available with a unit movement, with the token moved accordingly. If it wins with a 1 or 2, then it ensures that the defender cannot move in the following turn.",
+)
+BREAK_LOSES = Quote(
+    "rugby-world/1d/9",
+    "If the attacker loses, it is forced to put the ball on the ground, making it available (see option c), and if it loses with 11 or 12 the ball is taken from it by the defender (it is moved onto the defender).",
+)
+SPEED_RULE = Quote(
+    "rugby-world/1d/10",
+    "Evade - declare the intention to evade the Tackle: everything just said for the break-through applies, with the difference that the players compare speeds and not strengths (Speed Rule), and that in case of victory the attacker may immediately move 2 intersections, wherever it wishes.",
+)
+PASS_TACKLED = Quote(
+    "rugby-world/1d/12",
+    "The maximum range of the pass is given by the P value of the miniature, but if it is tackled, it will be half of P (always rounded down).",
+)
+GROUND_THE_BALL = Quote(
+    "rugby-world/1d/13",
+    "c. Ground the ball - declare the intention to make the ball available, and place it exactly one intersection back (relative to the main axis of the pitch) from the miniature.",
+)
+GROUNDED_BALL_FREE = Quote(
+    "rugby-world/1d/13",
+    'From this moment on, the ball is available to anyone able to reach it, except for the tackling defenders and those in "offside" (see ch. 2d).',
+)
+GROUNDED_ON_TEAMMATE = Quote(
+    "rugby-world/1d/13",
+    "If a teammate is already on the intersection behind, this teammate must declare whether it picks up the ball or leaves it on the ground under itself.",
+)
+TWO_DEFENDERS = Quote("rugby-world/1d/14", "With 2 defenders tackling, the only options are b) and c).")
+THREE_DEFENDERS = Quote(
+    "rugby-world/1d/15", "With 3 defenders, the Tackle is such that the only possibility left is option c)."
 )
 HARD_TACKLE = Quote(
     "rugby-world/1d/16",
-    "applying the Strength Rule, checks the result (the 1-6 interval always belongs to the declarer).",
+    "The defender declares the intention to make a Hard Tackle, rolls the die and, applying the Strength Rule, checks the result (the 1-6 interval always belongs to the declarer).",
 )
 HARD_WIN_123 = Quote(
     "rugby-world/1d/17",
-    "If the defender declaring the Hard Tackle wins with a die of 1, 2 or 3, then it has recovered the ball",
+    "If the defender declaring the Hard Tackle wins with a die of 1, 2 or 3, then it has recovered the ball, which is placed on it: it therefore occupies the original position of the ball carrier and pushes the opponent back by one intersection.",
 )
 HARD_WIN_REST = Quote(
     "rugby-world/1d/17",
@@ -72,47 +177,172 @@ HARD_LOSE_REST = Quote(
     "rugby-world/1d/18",
     "If the defender loses with the remaining numbers, it places itself 2 intersections away (where it wishes), losing its token.",
 )
-FREE_ROWS = Quote(
-    "rugby-world/free-move/2",
-    "the miniature must be at least 2 intersections closer to its own try line than the ball is.",
+OBSTRUCTION = Quote(
+    "rugby-world/1d/19",
+    "Obstruction, as was said, is not allowed: therefore a defender may not remain on one of the 3 points in front of any attacker without the ball, unless they are players who remained in those positions from a previous Tackle.",
 )
-FREE_THREE = Quote(
-    "rugby-world/free-move/4", "No more than 3 of the 4 miniatures that may be moved in a turn may use the free move."
+
+# ---------------------------------------------------------------- kick-off and restart kicks
+
+KICK_OFF = Quote(
+    "rugby-world/2a/1",
+    'At the start of the 1st and 2nd halves (see 2h), one of the 2 teams (according to the draw, the 1st half is kicked off by one team and, in the 2nd half, the other team accordingly) kicks from the centre of the pitch, with one of its "k" miniatures placed there, towards the opponents\' half.',
 )
-FREE_KICK = Quote(
-    "rugby-world/free-move/5",
-    "After any kick, free moves are immediately frozen and may not be used until the ball is reached by any miniature",
+KICK_OFF_MOVES = Quote(
+    "rugby-world/2a/2",
+    "The kick is made (see ch. 1c) and, as soon as the ball is placed on the final intersection, the kicking team has the right to 4 moves (the kick-off does not count as a move).",
 )
-FREE_22 = Quote(
-    "rugby-world/free-move/6",
-    "When the ball carrier enters the opponents' 22-metre area, line included, the free moves of both teams are frozen, until the ball leaves that area again.",
+KICK_OFF_VECTOR = Quote("rugby-world/2a/2", "All moves must be vector moves until any miniature reaches the ball.")
+KICK_OFF_RANGES = Quote(
+    "rugby-world/2a/4",
+    "The kick-off may not kick directly into touch. At the kick-off only short and medium range may be used.",
 )
-KICK_SUCCESS_CAPTION = Quote(
-    "rugby-world/2f/10", 'Kick success table (the first row is for kickers "k", the second for non-kickers):'
+KICK_OFF_AFTER_SCORE = Quote(
+    "rugby-world/2a/5",
+    "The kick-off is repeated, always from the halfway line, after every try (converted or not) or after every kick (Drop or Penalty kick) successfully scored: the team that conceded the try, the Drop or the Penalty kick must take the kick-off.",
 )
-CONVERSION_TABLE = Quote(
-    "rugby-world/2f/13",
-    "The same table applies to conversion kicks after a try: the teams are not lined up, since it is a die throw.",
+RESTART_WHEN = Quote(
+    "rugby-world/2a/6",
+    "The restart kick, instead, is taken by the defence to resume play after an attacking opponent has kicked, missing, a Drop or a Penalty kick (see ch. 2f), or has sent the ball by a kick over the try line out of the pitch.",
 )
-DROP_TABLE = Quote("rugby-world/2f/14", "may attempt a Drop with the probabilities expressed above.")
-CARD_GROUPS = Quote(
-    "rugby-world/2g/3",
-    "the remaining 3 concern only a particular group of miniatures: a forward (from 1 to 8), a three-quarter (from 11 to 14) or a halfback or fullback (9, 10 and 15).",
+RESTART_WHERE = Quote(
+    "rugby-world/2a/6",
+    'The defence places a "k" miniature with the ball wherever it wishes along its own 22-metre line, and lines up the rest of the team, starting from an intersection behind this one.',
 )
-CARD_NOMINAL = Quote(
-    "rugby-world/2g/4",
-    "The other 3 are nominal, and must be played only before moving a miniature of the group indicated in the tables below",
+RESTART_RANGES = Quote(
+    "rugby-world/2a/6",
+    "The restart kick may not kick directly into touch. At the restart kick all 3 types of range may be used.",
+)
+
+# ---------------------------------------------------------------- offside
+
+OFFSIDE_LINE = Quote(
+    "rugby-world/2b/1",
+    'In Rugby, all attackers, to be considered "in play", must stand behind that line, and defenders, to be considered "in play", must stand in front of that line. Both must therefore be closer to their own try line than the ball is.',
+)
+OFFSIDE_PENALISED = Quote(
+    "rugby-world/2b/1",
+    "Being in offside does not automatically entail a penalty for the miniature. They are penalised, however, with a Scrum put in by the opposing team (ch. 2d), those offside miniatures which:",
+)
+OFFSIDE_CHASE = Quote(
+    "rugby-world/2b/2",
+    "move towards the ball after a teammate behind them has kicked the ball (only miniatures that were in play at the moment of the kick may chase and collect a kick).",
+)
+OFFSIDE_BACK = Quote(
+    "rugby-world/2b/2",
+    "Such offside miniatures are brought back into play (and so may move with either type of movement) only after the ball has been received by a miniature originally in play, of either team",
+)
+
+# ---------------------------------------------------------------- touch
+
+TOUCH_THROW = Quote(
+    "rugby-world/2c/4",
+    "After the ball has gone into Touch it must be returned to play with a throw by the number 2 miniature. The right to throw the ball belongs to the team that did not send it into Touch, unless the ball was sent into Touch directly from a Penalty kick: in that case the team that took the latter keeps the right to throw.",
+)
+TOUCH_WHERE_RUN = Quote(
+    "rugby-world/2c/6",
+    "of the miniature, if its trajectory has crossed exactly one intersection, or of the furthest-back point, if the exit trajectory of the miniature lies between two intersections (fig. 8)",
+)
+TOUCH_WHERE_KICK = Quote(
+    "rugby-world/2c/7",
+    "of the ball, that is 1 intersection outside the line, if kicked out by a miniature within its own 22 metres or on its own 22 metres. The throw-in is at the height of the position of the miniature that kicked it out, if the kick took place outside the 22 metres of that miniature (which is why, to clear the ball with a kick from outside the 22 metres, it is better to keep it on the pitch).",
+)
+TOUCH_CHOICE = Quote(
+    "rugby-world/2c/10",
+    "The throwing team secretly chooses the miniature of its line that is to receive the throw, and indicates it by selecting on the 12-sided die the face whose number gives the position of that miniature counting from the touchline (from 1 to 5).",
+)
+TOUCH_GUESS = Quote(
+    "rugby-world/2c/11",
+    "Touch begins when the defence (the team not throwing) tries to guess this number: if it succeeds, the ball passes directly to the defending miniature, which marks in Touch the chosen one, that is, the one with the same position number. If it does not succeed, the ball is placed on the chosen attacker. The first turn of the touch always belongs to the team that took the ball, and consists of the classic 4 moves.",
+)
+
+# ---------------------------------------------------------------- scrums and rucks
+
+SCRUM_OFFSIDE = Quote(
+    "rugby-world/2d/4", "offside foul (ch. 2b): Scrum put in by the team that did not commit the offside"
 )
 OBSTRUCTION_SCRUM = Quote(
     "rugby-world/2d/5", "obstruction foul (ch. 1d): Scrum put in by the team that did not commit the obstruction"
 )
 SCRUM_WHERE = Quote(
     "rugby-world/2d/8",
-    "Scrums are formed at the exact point of the infringements, placing the hooker (no. 2) on the said intersection",
+    "Scrums are formed at the exact point of the infringements, placing the hooker (no. 2) on the said intersection, except within less than 3 intersections of the try area or the touchline. In that case it is formed 3 intersections from the try area or the touchline.",
 )
+SCRUM_PUSH = Quote(
+    "rugby-world/2d/17",
+    "The attacking Scrum pack must begin to push: to do so the die is rolled and the strength rule is applied (already applied in the Break-through and in the Hard Tackle), considering the Scrum packs as a single miniature, whose strength is the sum of the strengths of the 8 miniatures.",
+)
+SCRUM_APPENDIX = Quote(
+    "rugby-world/2d/17",
+    "Comparing it with the strength of the opposing Scrum pack, the outcome of the push is known (see the Appendix for the strength values of the Scrum packs of the various national teams).",
+)
+SCRUM_EXAMPLE = Quote(
+    "rugby-world/2d/18",
+    "For example, if the Scrum pack that has the ball has F = 67 and the other has F = 69, then the first Scrum pack manages to push the second if it rolls and gets from 1 to 4.",
+)
+SCRUM_WINS = Quote(
+    "rugby-world/2d/18",
+    "If the team declaring the push wins, then the packs move (translate forward) by one intersection towards the try line of the losing side.",
+)
+SCRUM_LOSES = Quote(
+    "rugby-world/2d/20",
+    "If the team declaring the push loses, it gains no advantage and suffers no harm: nothing happens and the packs remain in balance.",
+)
+SCRUM_ONE_MOVE = Quote("rugby-world/2d/21", "In the Scrum action, the pack that pushes counts as 1 movement.")
+SCRUM_REPLY = Quote("rugby-world/2d/22", "During the defence's turn, the defence must also push its pack, and so on.")
+RUCK_FORMS = Quote(
+    "rugby-world/2e/1",
+    "Following a Tackle, if in that same turn the attack manages to move 1, 2 or 3 teammates, covering only the 3 intersections immediately behind the tackled miniature, then a Ruck is formed, an unordered Scrum, and the tackled miniature must immediately release the ball without it being covered by the eventual teammate taking part in the Ruck behind the miniature.",
+)
+RUCK_AFTER = Quote(
+    "rugby-world/2e/2", "The Ruck moreover, after 3 movements have been completed, allows the attack to:"
+)
+RUCK_PUSH = Quote(
+    "rugby-world/2e/3",
+    "advance by moving as a single entity, following the strength rule exactly as in ordered Scrums. If, for example, 3 teammates have supported the tackled miniature with the Ruck, then the strengths of the 4 miniatures are added together and compared with that of the strengths of the tackling miniatures, rolling the die.",
+)
+RUCK_AUTOMATIC = Quote(
+    "rugby-world/2e/3",
+    "It is probable that in these situations the difference between the strengths of the Rucks exceeds 6, which means automatic victory or defeat.",
+)
+RUCK_COMPULSORY = Quote("rugby-world/2e/3", "Moving a Ruck counts as 1 movement, and is a compulsory movement")
+RUCK_REORGANISE = Quote(
+    "rugby-world/2e/4",
+    "move at will, by hand, as many miniatures as one wishes (excluding those taking part in the Ruck and those just moved in the turn) to reorganise the team and restart.",
+)
+RUCK_REPLY = Quote(
+    "rugby-world/2e/7",
+    "The defence, in its turn immediately following the attack's Ruck, must respond and move its Ruck, possibly first increasing the Ruck itself.",
+)
+RUCK_ONCE = Quote(
+    "rugby-world/2e/8",
+    "In the following turns, reorganisations of the line-ups at will are forbidden (only one per side, therefore).",
+)
+
+# ---------------------------------------------------------------- infringements and kicks at goal
+
 PENALTY_WHERE = Quote(
     "rugby-world/2f/1",
     "Every infringement of the Rugby World rules is punished with the formation of a Scrum or with a Penalty kick at the exact point of the infringement.",
+)
+KICK_SUCCESS_CAPTION = Quote(
+    "rugby-world/2f/10", 'Kick success table (the first row is for kickers "k", the second for non-kickers):'
+)
+KICK_SUCCESS_HEADER = Quote(
+    "rugby-world/2f/10",
+    "Probability of success\tWithin 22 m of the posts, more than 2 intersections from the touchlines\tBetween 24 m and 40 m, or 2 intersections or fewer from the touchlines\tBetween 42 m and 50 m",
+)
+PENALTY_CHOICE = Quote(
+    "rugby-world/2f/11",
+    "For the Penalty kick a kicker is used. The Penalty kick has 2 possibilities: to kick into touch (possession is kept) or to kick between the posts.",
+)
+PENALTY_AT_POSTS = Quote(
+    "rugby-world/2f/12",
+    "In the case of a kick at the posts, to score the 3 points, the table below is consulted: according to the distance from the posts, there are different probabilities of success.",
+)
+CONVERSION_TABLE = Quote(
+    "rugby-world/2f/13",
+    "The same table applies to conversion kicks after a try: the teams are not lined up, since it is a die throw.",
 )
 CONVERSION_ROW = Quote(
     "rugby-world/2f/13",
@@ -120,19 +350,102 @@ CONVERSION_ROW = Quote(
 )
 DROP = Quote(
     "rugby-world/2f/14",
-    "any miniature in the opponents' half, with an area around itself free of opponents of 7 intersections by 7 intersections (no opponent may be within three intersections or fewer of the kicker), may attempt a Drop",
-)
-POINTS = Quote(
-    "rugby-world/set-up-and-aim-of-the/5",
-    "A try is worth 5 points, followed by a conversion kick (ch. 2f) worth 2 points, for a total of 7 points. A kick between the posts (Drop or Penalty kick, ch. 2f) is worth 3 points.",
-)
-SEVENTH_TACKLE = Quote(
-    "rugby-world/2h/11",
-    "At the 7th Tackle, in fact, a Scrum put in by the opponent is whistled and the possession ends.",
+    "The same table also applies to Drops: during an action, any miniature in the opponents' half, with an area around itself free of opponents of 7 intersections by 7 intersections (no opponent may be within three intersections or fewer of the kicker), may attempt a Drop with the probabilities expressed above.",
 )
 
-# The two tables, quoted row by row (tab-separated cells, as printed).
-# The two tables, quoted row by row (tab-separated cells, as printed).
+# ---------------------------------------------------------------- special cards: the rules
+
+CARDS_RULE = Quote(
+    "rugby-world/2g/1",
+    "Each team has 4 special cards available, playable during one of its own turns to obtain a benefit at that particular moment.",
+)
+CARD_ONCE = Quote("rugby-world/2g/2", "Each card may be played only once in the whole game.")
+CARD_OPPONENT_RUNNING = Quote(
+    "rugby-world/2g/2",
+    "A card may not be played if the effect of a card previously played by the opponent has not yet ended.",
+)
+CARD_GROUPS = Quote(
+    "rugby-world/2g/3",
+    "One of these 4 cards is collective, and concerns the whole team; the remaining 3 concern only a particular group of miniatures: a forward (from 1 to 8), a three-quarter (from 11 to 14) or a halfback or fullback (9, 10 and 15).",
+)
+CARD_COLLECTIVE = Quote(
+    "rugby-world/2g/4",
+    "The collective card expresses a potential of the team and may be played during the turn regardless of the miniature being moved.",
+)
+CARD_NOMINAL = Quote(
+    "rugby-world/2g/4",
+    "The other 3 are nominal, and must be played only before moving a miniature of the group indicated in the tables below, precisely to obtain an advantage on that movement.",
+)
+CARD_APPENDIX = Quote(
+    "rugby-world/2g/5", "See the Appendix for all the meanings of the collective and nominal special cards."
+)
+CARDS_NOT_EXHAUSTIVE = Quote(
+    "rugby-world/appendix-special-cards-and-scrum-forces/1",
+    "The names and features reported on the cards are not exhaustive.",
+)
+BACKS_HEADING = Quote(
+    "rugby-world/appendix-special-cards-and-scrum-forces/2",
+    'Note on the printed headings: in the English column of the appendix the nominal cards for numbers 1 to 8 are headed "Backs (1-8)". The rulebook (ch. 2G) identifies that group as the forwards (numbers 1 to 8), so the heading means the forward cards.',
+)
+FOUR_CARDS = Quote(
+    "rugby-world/appendix-special-cards-and-scrum-forces/3",
+    'Each national team has four special cards: one collective card for the whole team (the "Team" card) and three nominal cards for a single player, as listed in ch. 2G.',
+)
+PACK_VALUES = Quote(
+    "rugby-world/appendix-special-cards-and-scrum-forces/3",
+    "The Scrum Forces value (F) of each team's Scrum pack is shown under its name and is used in the Scrum push (ch. 2D).",
+)
+
+# ---------------------------------------------------------------- possessions
+
+POSSESSIONS = Quote(
+    "rugby-world/2h/1",
+    "The match is played according to the rule of possessions: each match consists of 8 possessions.",
+)
+POSSESSION_STARTS = Quote(
+    "rugby-world/2h/2",
+    "A possession is the sequence of actions between the moment when one of the 2 teams gains the ball, following:",
+)
+LOST_SCORE = Quote("rugby-world/2h/7", "for scoring a try or a Drop or a Penalty kick")
+LOST_FAILED_KICK = Quote(
+    "rugby-world/2h/8", "for a failed Drop or Penalty kick, or going out of the pitch with the ball"
+)
+LOST_CLEARING = Quote(
+    "rugby-world/2h/9", "for a clearing kick made in play, received by the opposing team or sent into Touch"
+)
+LOST_OFFSIDE = Quote("rugby-world/2h/10", "for an offside foul committed by one of its own miniatures")
+SEVENTH_TACKLE = Quote(
+    "rugby-world/2h/11",
+    "because during the possession the opponent has made 7 Tackles, also on different miniatures. At the 7th Tackle, in fact, a Scrum put in by the opponent is whistled and the possession ends.",
+)
+NEXT_POSSESSION = Quote(
+    "rugby-world/2h/12",
+    "Once a possession ends, the match always passes to the next possession, unless the possession was interrupted by:",
+)
+RECOVERY = Quote(
+    "rugby-world/2h/13",
+    "a recovery of the ball by the opponent: in this case the Tackles of that possession are reset and it starts again from zero",
+)
+TOUCH_BEFORE_THIRD = Quote(
+    "rugby-world/2h/14",
+    "a clearing kick into Touch made before suffering the 3rd Tackle: in this case it is as if the possession had never begun.",
+)
+SECOND_HALF = Quote(
+    "rugby-world/2h/15",
+    "The 5th possession always begins automatically with a restart kick by the team that did not take the kick-off in the 1st half: the 2nd half begins.",
+)
+MATCH_ENDS = Quote("rugby-world/2h/15", "The match ends at the end of the eighth possession.")
+WITHIN_SEVENTH = Quote(
+    "rugby-world/2h/18",
+    "A team that gains a possession must try to turn it into a try or a Drop within the 7th Tackle: the opponents will play to reach this 7th Tackle, because they will have cancelled a possibility for the opponent and will begin one of their own with the Scrum.",
+)
+THIRD_TACKLE = Quote(
+    "rugby-world/2h/19",
+    "If the opponent makes the third Tackle, the possession can no longer be cancelled, but must be played out to the end. A ball recovered in play does not cancel the possession, but resets its Tackles.",
+)
+
+# ---------------------------------------------------------------- the tables
+
 KICK_COLUMNS = (
     "Kick type",
     "Kicker (k): die 1-4",
@@ -149,7 +462,6 @@ SUCCESS_COLUMNS = (
     "Between 24 m and 40 m, or 2 intersections or fewer from the touchlines",
     "Between 42 m and 50 m",
 )
-
 
 KICK_TABLE = Table(
     "rugby-world/1c/10",
@@ -193,42 +505,373 @@ SUCCESS_TABLE = Table(
     joiner="\t",
 )
 
+# The Appendix's table of Scrum pack strengths, as printed (it stops at Scotland, whose value and the three
+# teams after it are printed only under each team's name: PACK below).
+PACK_TABLE = Table(
+    "rugby-world/scrum-forces-values/1",
+    ("Team", "Scrum pack F"),
+    [
+        ("Argentina", "68"),
+        ("Australia", "69"),
+        ("Canada", "67"),
+        ("England", "70"),
+        ("Fiji", "68"),
+        ("France", "70"),
+        ("Germany", "67"),
+        ("Ireland", "68"),
+        ("Italy", "69"),
+        ("Japan", "67"),
+        ("New Zealand", "70"),
+        ("Samoa", "69"),
+    ],
+    joiner="\t",
+)
 
-# Special cards that change a rule, with the words of the card that do it. Every P card is a
-# nominal card of the halves and the fullback; every steal card is a forward's ("Backs (1-8)").
-HALVES = "Scrum-Half, Fly-Half, Fullback (9-10-15)"
-FORWARDS_HEADING = "Backs (1-8)"
-P_CARD = {
-    "serge-blanco": Quote("rugby-world/france/3", "increase his P value to 20 intersections"),
-    "hugo-porta": Quote("rugby-world/argentina/4", "increase his P value to 20 intersections"),
-    "mark-ella": Quote("rugby-world/australia/5", "increase their P value to 20 intersections"),
-    "waisale-serevi": Quote("rugby-world/fiji/3", "increase their P value to 20 intersections"),
-    "jackie-kyle": Quote("rugby-world/ireland/5", "increase their P value to 20 intersections"),
-    "naas-botha": Quote("rugby-world/south-africa/5", "increase their P value to 20 intersections"),
-    "stefano-bettarello": Quote("rugby-world/italy/3", "increase their P value to 16 intersections"),
-    "tanaka-ginnosuke": Quote("rugby-world/japan/3", "increase their P value to 12 intersections"),
-    "chris-tynan": Quote("rugby-world/canada/5", "increase their P value to 12 intersections"),
-    "ray-nelson": Quote("rugby-world/usa/3", "increase their P value to 12 intersections"),
-    "hans-botzong": Quote("rugby-world/germany/5", "increase their P value to 10 intersections"),
+# ---------------------------------------------------------------- the special cards (the Appendix), as data
+
+# Each card's heading as printed (its name and group) and the sentences of its effect; referee.corpus's checks
+# read the card's group, when it may be played and what it does from these words.
+CARD_HEAD = {
+    "bajadita": Quote("rugby-world/argentina/2", "Bajadita Team (collective card):"),
+    "rolando-martin": Quote("rugby-world/argentina/3", "Rolando Martin (Backs (1-8)):"),
+    "hugo-porta": Quote("rugby-world/argentina/4", "Hugo Porta (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "gonzalo-quesada": Quote("rugby-world/argentina/5", "Gonzalo Quesada (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "waltzing-matilda": Quote("rugby-world/australia/2", "Waltzing Matilda Team (collective card):"),
+    "david-campese": Quote("rugby-world/australia/3", "David Campese (Three-Quarters (11-14)):"),
+    "john-eales": Quote("rugby-world/australia/4", "John Eales (Backs (1-8)):"),
+    "mark-ella": Quote("rugby-world/australia/5", "Mark Ella (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "quarters-world-cup-1991": Quote("rugby-world/canada/2", "Quarters World Cup 1991 Team (collective card):"),
+    "gareth-rees": Quote("rugby-world/canada/3", "Gareth Rees (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "pat-palmer": Quote("rugby-world/canada/4", "Pat Palmer (Three Quarters (11-14)):"),
+    "chris-tynan": Quote("rugby-world/canada/5", "Chris Tynan (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "twickenham": Quote("rugby-world/england/2", "Twickenham Team (collective card):"),
+    "rory-underwood": Quote("rugby-world/england/3", "Rory Underwood (Three-Quarters (11-14)):"),
+    "bill-beaumont": Quote("rugby-world/england/4", "Bill Beaumont (Backs (1-8)):"),
+    "martin-johnson": Quote("rugby-world/england/5", "Martin Johnson (Backs (1-8)):"),
+    "cibi": Quote("rugby-world/fiji/2", "Cibi Team (collective card):"),
+    "waisale-serevi": Quote("rugby-world/fiji/3", "Waisale Serevi (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "josefa-levula": Quote("rugby-world/fiji/4", "Josefa Levula (Three-Quarters (11-14)):"),
+    "nacanieli-nabaro": Quote("rugby-world/fiji/5", "Nacanieli Nabaro (Backs (1-8)):"),
+    "les-coqs": Quote("rugby-world/france/2", "Les Coqs Team (collective card):"),
+    "serge-blanco": Quote("rugby-world/france/3", "Serge Blanco (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "philippe-sella": Quote("rugby-world/france/4", "Philippe Sella (Three-Quarters (11-14)):"),
+    "jean-pierre-rives": Quote("rugby-world/france/5", "Jean-Pierre Rives (Backs (1-8)):"),
+    "drv": Quote("rugby-world/germany/2", "DRV Team (collective card):"),
+    "robert-mohr": Quote("rugby-world/germany/3", "Robert Mohr (Backs (1-8)):"),
+    "sasha-fischer": Quote("rugby-world/germany/4", "Sasha Fischer (Backs (1-8)):"),
+    "hans-botzong": Quote("rugby-world/germany/5", "Hans Botzong (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "one-ireland": Quote("rugby-world/ireland/2", "One Ireland Team (collective card):"),
+    "will-mcbride": Quote("rugby-world/ireland/3", "Will McBride (Backs (1-8)):"),
+    "mike-gibson": Quote("rugby-world/ireland/4", "Mike Gibson (Three-Quarters (11-14)):"),
+    "jackie-kyle": Quote("rugby-world/ireland/5", "Jackie Kyle (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "6-nations-invitation": Quote("rugby-world/italy/2", "6 Nations invitation Team (collective card):"),
+    "stefano-bettarello": Quote(
+        "rugby-world/italy/3", "Stefano Bettarello (Scrum-Half, Fly-Half, Fullback (9-10-15)):"
+    ),
+    "diego-dominguez": Quote("rugby-world/italy/4", "Diego Dominguez (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "massimo-giovannelli": Quote("rugby-world/italy/5", "Massimo Giovannelli (Backs (1-8)):"),
+    "ragubi-bu": Quote("rugby-world/japan/2", "Ragubi-bu Team (collective card):"),
+    "tanaka-ginnosuke": Quote("rugby-world/japan/3", "Tanaka Ginnosuke (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "yoshihito-yoshida": Quote("rugby-world/japan/4", "Yoshihito Yoshida (Three-Quarters (11-14)):"),
+    "toshiyuki-hayashi": Quote("rugby-world/japan/5", "Toshiyuki Hayashi (Backs (1-8)):"),
+    "haka-ka-mate": Quote("rugby-world/new-zealand/2", "Haka Ka-Mate Team (collective card):"),
+    "brian-lochore": Quote("rugby-world/new-zealand/3", "Brian Lochore (Backs (1-8)):"),
+    "colin-meads": Quote("rugby-world/new-zealand/4", "Colin Meads (Backs (1-8)):"),
+    "jonah-lomu": Quote("rugby-world/new-zealand/5", "Jonah Lomu (Three-Quarters (11-14)):"),
+    "siva-tau": Quote("rugby-world/samoa/2", "Siva Tau Team (collective card):"),
+    "peter-fatialofa": Quote("rugby-world/samoa/3", "Peter Fatialofa (Backs (1-8)):"),
+    "brian-lima": Quote("rugby-world/samoa/4", "Brian Lima (Three-Quarters (11-14)):"),
+    "junior-paramore": Quote("rugby-world/samoa/5", "Junior Paramore (Backs (1-8)):"),
+    "murrayfield": Quote("rugby-world/scotland/2", "Murrayfield Team (collective card):"),
+    "gavin-hastings": Quote("rugby-world/scotland/3", "Gavin Hastings (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "andy-irvine": Quote("rugby-world/scotland/4", "Andy Irvine (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "john-jeffrey": Quote("rugby-world/scotland/5", "John Jeffrey (Backs (1-8)):"),
+    "world-cup-1995": Quote("rugby-world/south-africa/2", "World Cup 1995 Team (collective card):"),
+    "frik-du-preez": Quote("rugby-world/south-africa/3", "Frik Du Preez (Backs (1-8)):"),
+    "morn-du-plessis": Quote("rugby-world/south-africa/4", "Morné Du Plessis (Backs (1-8)):"),
+    "naas-botha": Quote("rugby-world/south-africa/5", "Naas Botha (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "olympic-games-1924": Quote("rugby-world/usa/2", "Olympic games 1924 Team (collective card):"),
+    "ray-nelson": Quote("rugby-world/usa/3", "Ray Nelson (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "mark-williams": Quote("rugby-world/usa/4", "Mark Williams (Three-Quarters (11-14)):"),
+    "dan-lyle": Quote("rugby-world/usa/5", "Dan Lyle (Backs (1-8)):"),
+    "land-of-my-fathers": Quote("rugby-world/wales/2", "Land of my Fathers Team (collective card):"),
+    "jpr-williams": Quote("rugby-world/wales/3", "JPR Williams (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "barry-john": Quote("rugby-world/wales/4", "Barry John (Scrum-Half, Fly-Half, Fullback (9-10-15)):"),
+    "gerald-davies": Quote("rugby-world/wales/5", "Gerald Davies (Three-Quarters (11-14)):"),
 }
-P_CARD_GROUP = {name: Quote(card.entry, HALVES) for name, card in P_CARD.items()}  # the card's own heading
-BLOCKING_CARD = {
+CARD_EFFECT = {
+    "bajadita": Quote(
+        "rugby-world/argentina/2",
+        "This card can only be played during a Scrum or a Ruck/Maul: it enables the Scrum/Ruck/Maul to move ahead by 7 intersections and to organize the team lineup by hand. Alternatively, it enables the ball to be automatically caught during any line-out.",
+    ),
+    "rolando-martin": Quote(
+        "rugby-world/argentina/3",
+        "Any Back tackling alone forces the opposing forward to release the ball, as if there were 3 tackling defenders.",
+    ),
+    "hugo-porta": Quote(
+        "rugby-world/argentina/4",
+        "The Fullback or the Scrum-Half or the Fly-Half carrying the ball may broaden the imaginary square given by his token from 5x5 to 7x7, or increase his P value to 20 intersections during the turn.",
+    ),
+    "gonzalo-quesada": Quote(
+        "rugby-world/argentina/5",
+        "This card can only be played during a Drop kick or a Penalty kick: it allows the player to re-roll the die if the first result is negative.",
+    ),
+    "waltzing-matilda": Quote(
+        "rugby-world/australia/2",
+        "This card can only be played in defence: it permits special defending free moves to be made for 5 consecutive turns, placing the figures at a distance of 1 intersection from the ball instead of 2.",
+    ),
+    "david-campese": Quote(
+        "rugby-world/australia/3",
+        "The three-quarters in possession of the ball runs instantly at a speed of 12 (also if still). If his S is lower, during the following turn the speed reduces to this S value.",
+    ),
+    "john-eales": Quote(
+        "rugby-world/australia/4",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 9x9, in order to tackle.",
+    ),
+    "mark-ella": Quote(
+        "rugby-world/australia/5",
+        "During the turn, the halves or the fullback increase their P value to 20 intersections.",
+    ),
+    "quarters-world-cup-1991": Quote(
+        "rugby-world/canada/2",
+        "This card can only be played in defence: it permits special defending free moves to be made for 1 turn, placing the figures at a distance of 1 intersection from the ball instead of 2.",
+    ),
+    "gareth-rees": Quote(
+        "rugby-world/canada/3",
+        "This card can only be played during a Drop kick or a Penalty kick: it allows the player to re-roll the die if the first result is negative.",
+    ),
+    "pat-palmer": Quote(
+        "rugby-world/canada/4",
+        "The three-quarters in possession of the ball runs instantly at a speed of 7 (also if still). If his S is lower, during the following turn the speed reduces to this S value.",
+    ),
+    "chris-tynan": Quote(
+        "rugby-world/canada/5",
+        "During the turn, the halves or the fullback increase their P value to 12 intersections.",
+    ),
+    "twickenham": Quote(
+        "rugby-world/england/2",
+        "This card can only be played in defence: it forces the opponent attacker to skip 2 turns. Therefore, defence has 12 consecutive turns at its disposal.",
+    ),
+    "rory-underwood": Quote(
+        "rugby-world/england/3",
+        "The three-quarters in possession of the ball runs instantly at a speed of 10 (also if still). If his S is lower, during the following turn the speed reduces to this S value.",
+    ),
+    "bill-beaumont": Quote(
+        "rugby-world/england/4",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 9x9, in order to tackle.",
+    ),
+    "martin-johnson": Quote(
+        "rugby-world/england/5",
+        "In Touch, the ball is automatically caught even if it has been put in by the opponents.",
+    ),
+    "cibi": Quote(
+        "rugby-world/fiji/2",
+        "This card can only be played when in possession of the ball: it blocks the opponents' defensive free moves for 2 turns.",
+    ),
+    "waisale-serevi": Quote(
+        "rugby-world/fiji/3",
+        "During the turn, the halves or the fullback increase their P value to 20 intersections.",
+    ),
+    "josefa-levula": Quote(
+        "rugby-world/fiji/4",
+        "The three-quarters in possession of the ball runs instantly at a speed of 7 (also if still). If his S is lower, during the following turn the speed reduces to this S value.",
+    ),
+    "nacanieli-nabaro": Quote(
+        "rugby-world/fiji/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 7x7, in order to tackle.",
+    ),
+    "les-coqs": Quote(
+        "rugby-world/france/2",
+        "This card can only be played when in possession of the ball: it forces the opponent defence to skip 2 turns. Therefore, attack has 12 consecutive turns at its disposal.",
+    ),
+    "serge-blanco": Quote(
+        "rugby-world/france/3",
+        "The Fullback or the Scrum-Half or the Fly-Half carrying the ball may broaden the imaginary square given by his token from 5x5 to 9x9, or increase his P value to 20 intersections during the turn.",
+    ),
+    "philippe-sella": Quote(
+        "rugby-world/france/4",
+        "The three-quarters in possession of the ball becomes immune to 1 Tackle: to stop him, his opponents must tackle him twice. During the first Tackle, the three-quarter can break the lined-up defending opponents, at the same time keeping his token.",
+    ),
+    "jean-pierre-rives": Quote(
+        "rugby-world/france/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 9x9, in order to tackle.",
+    ),
+    "drv": Quote(
+        "rugby-world/germany/2",
+        "This card can only be played when attacking: it blocks the opponents' defensive free moves during the following turn.",
+    ),
+    "robert-mohr": Quote(
+        "rugby-world/germany/3",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 7x7, in order to tackle.",
+    ),
+    "sasha-fischer": Quote(
+        "rugby-world/germany/4",
+        "Any Back tackling alone can force the opposing forward to release the ball, as in the event of 2 tackling defenders.",
+    ),
+    "hans-botzong": Quote(
+        "rugby-world/germany/5",
+        "During the turn, the halves or the fullback increase their P value to 10 intersections.",
+    ),
+    "one-ireland": Quote(
+        "rugby-world/ireland/2",
+        "The card can only be played when in possession of the ball: it blocks the opponents' defensive free moves for 3 turns.",
+    ),
+    "will-mcbride": Quote(
+        "rugby-world/ireland/3",
+        "The Back tackles and automatically steals the ball.",
+    ),
+    "mike-gibson": Quote(
+        "rugby-world/ireland/4",
+        "During the following turn, the three-quarters in possession of the ball runs instantly at a speed of 10 (also if still). If his S is lower, during the following turn his speed reduces to this S value.",
+    ),
+    "jackie-kyle": Quote(
+        "rugby-world/ireland/5",
+        "During the turn, the halves or the fullback increase their P value to 20 intersections.",
+    ),
+    "6-nations-invitation": Quote(
+        "rugby-world/italy/2",
+        "This card can only be played in defence: it permits special defending free moves to be made for 3 consecutive turns, placing the figures at a distance of 1 intersection from the ball instead of 2.",
+    ),
+    "stefano-bettarello": Quote(
+        "rugby-world/italy/3",
+        "During the turn, the halves or the fullback increase their P value to 16 intersections.",
+    ),
+    "diego-dominguez": Quote(
+        "rugby-world/italy/4",
+        "This card can only be played during a Drop kick or a Penalty kick: it allows the player to re-roll the die if the first result is negative.",
+    ),
+    "massimo-giovannelli": Quote(
+        "rugby-world/italy/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 7x7, in order to tackle.",
+    ),
+    "ragubi-bu": Quote(
+        "rugby-world/japan/2",
+        "This card can only be played when attacking: it blocks the opponents' defensive free moves for the following turn.",
+    ),
+    "tanaka-ginnosuke": Quote(
+        "rugby-world/japan/3",
+        "During the turn, the halves or the fullback increase their P value to 12 intersections.",
+    ),
+    "yoshihito-yoshida": Quote(
+        "rugby-world/japan/4",
+        "During the following turn, the three-quarters in possession of the ball runs instantly at a speed of 7 (also if still). If his S is lower, during the following turn his speed reduces to this S value.",
+    ),
+    "toshiyuki-hayashi": Quote(
+        "rugby-world/japan/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 7x7, in order to tackle.",
+    ),
     "haka-ka-mate": Quote(
-        "rugby-world/new-zealand/2", "blocks the opponents' defensive free moves for 5 consecutive turns"
+        "rugby-world/new-zealand/2",
+        "This card can only be played when in possession of the ball: it blocks the opponents' defensive free moves for 5 consecutive turns.",
     ),
-    "cibi": Quote("rugby-world/fiji/2", "blocks the opponents' defensive free moves for 2 turns"),
-    "siva-tau": Quote("rugby-world/samoa/2", "blocks the opponents' defensive free moves for 2 turns"),
-    "one-ireland": Quote("rugby-world/ireland/2", "blocks the opponents' defensive free moves for 3 turns"),
-    "land-of-my-fathers": Quote("rugby-world/wales/2", "blocks the opponents' defensive free moves for 3 turns"),
-    "drv": Quote("rugby-world/germany/2", "blocks the opponents' defensive free moves during the following turn"),
-    "ragubi-bu": Quote("rugby-world/japan/2", "blocks the opponents' defensive free moves for the following turn"),
+    "brian-lochore": Quote(
+        "rugby-world/new-zealand/3",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 9x9, in order to tackle.",
+    ),
+    "colin-meads": Quote(
+        "rugby-world/new-zealand/4",
+        "The back tackles and automatically steals the ball.",
+    ),
+    "jonah-lomu": Quote(
+        "rugby-world/new-zealand/5",
+        "The three-quarters in possession of the ball becomes immune for 2 Tackles: to stop him, his opponents must tackle him 3 times. During the first 2 Tackles, the three-quarter can break the lined-up defending opponents, at the same time keeping his token.",
+    ),
+    "siva-tau": Quote(
+        "rugby-world/samoa/2",
+        "This card can only be played when in possession of the ball: it blocks the opponents' defensive free moves for 2 turns.",
+    ),
+    "peter-fatialofa": Quote(
+        "rugby-world/samoa/3",
+        "The Back tackles and steals the ball automatically.",
+    ),
+    "brian-lima": Quote(
+        "rugby-world/samoa/4",
+        "The three-quarters in possession of the ball becomes immune for 1 Tackle: to stop him, his opponents must tackle him twice. During the first Tackle, the three-quarter can break the lined-up defending opponents, at the same time keeping his token.",
+    ),
+    "junior-paramore": Quote(
+        "rugby-world/samoa/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 7x7, in order to tackle.",
+    ),
+    "murrayfield": Quote(
+        "rugby-world/scotland/2",
+        "This card can only be played in defence: it permits special defending free moves to be made for 3 consecutive turns, placing the figures at a distance of 1 intersection from the ball instead of 2.",
+    ),
+    "gavin-hastings": Quote(
+        "rugby-world/scotland/3",
+        "This card must be played during a Drop kick or a Penalty kick: it allows the player to re-roll the die if the first result is negative.",
+    ),
+    "andy-irvine": Quote(
+        "rugby-world/scotland/4",
+        "The Fullback or the Scrum-Half or the Fly-Half carrying the ball may broaden the imaginary square given by his token from 5x5 to 9x9.",
+    ),
+    "john-jeffrey": Quote(
+        "rugby-world/scotland/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 9x9, in order to tackle.",
+    ),
+    "world-cup-1995": Quote(
+        "rugby-world/south-africa/2",
+        "This card can only be played during a Scrum or a Ruck/Maul: it enables the Scrum/Ruck/Maul to move ahead by 10 intersections and to organize the team line-up by hand. Alternatively, it enables the ball to be automatically caught during any line-out.",
+    ),
+    "frik-du-preez": Quote(
+        "rugby-world/south-africa/3",
+        "Any Back tackling alone forces the opposing forward to release the ball, as if there were 3 tackling defenders.",
+    ),
+    "morn-du-plessis": Quote(
+        "rugby-world/south-africa/4",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 9x9, in order to tackle.",
+    ),
+    "naas-botha": Quote(
+        "rugby-world/south-africa/5",
+        "During the turn, the halves or the fullback increase their P value to 20 intersections.",
+    ),
     "olympic-games-1924": Quote(
-        "rugby-world/usa/2", "blocks the opponents' defensive free moves for the following turn"
+        "rugby-world/usa/2",
+        "This card can only be played when attacking: it blocks the opponents' defensive free moves for the following turn.",
+    ),
+    "ray-nelson": Quote(
+        "rugby-world/usa/3",
+        "During the turn, the halves or the fullback increase their P value to 12 intersections.",
+    ),
+    "mark-williams": Quote(
+        "rugby-world/usa/4",
+        "During the following turn, the three-quarters in possession of the ball instantly runs at a speed of 7 (also if still). If his S is lower, in the following turn the speed reduces to this S value.",
+    ),
+    "dan-lyle": Quote(
+        "rugby-world/usa/5",
+        "The Back may broaden the imaginary square given by his token from 5x5 to 7x7, in order to tackle.",
+    ),
+    "land-of-my-fathers": Quote(
+        "rugby-world/wales/2",
+        "This card can only be played when in possession of the ball: it blocks the opponents' defensive free moves for 3 turns.",
+    ),
+    "jpr-williams": Quote(
+        "rugby-world/wales/3",
+        "The Fullback or the Scrum-Half or the Fly-Half carrying the ball may broaden the imaginary square given by his token from 5x5 to 9x9.",
+    ),
+    "barry-john": Quote(
+        "rugby-world/wales/4",
+        "This card can only be played during a Drop kick or a Penalty kick: it allows the player to re-roll the die if the first result is negative.",
+    ),
+    "gerald-davies": Quote(
+        "rugby-world/wales/5",
+        "During the following turn, the three-quarters in possession of the ball instantly runs at a speed of 10 (also if still). If his S is lower, in the following turn his speed reduces to this S value.",
     ),
 }
-STEAL_CARD = {
-    "will-mcbride": Quote("rugby-world/ireland/3", "The Back tackles and automatically steals the ball."),
-    "colin-meads": Quote("rugby-world/new-zealand/4", "The back tackles and automatically steals the ball."),
-    "peter-fatialofa": Quote("rugby-world/samoa/3", "The Back tackles and steals the ball automatically."),
+PACK = {
+    "argentina": Quote("rugby-world/argentina/1", "Scrum pack F = 68"),
+    "australia": Quote("rugby-world/australia/1", "Scrum pack F = 69"),
+    "canada": Quote("rugby-world/canada/1", "Scrum pack F = 67"),
+    "england": Quote("rugby-world/england/1", "Scrum pack F = 70"),
+    "fiji": Quote("rugby-world/fiji/1", "Scrum pack F = 68"),
+    "france": Quote("rugby-world/france/1", "Scrum pack F = 70"),
+    "germany": Quote("rugby-world/germany/1", "Scrum pack F = 67"),
+    "ireland": Quote("rugby-world/ireland/1", "Scrum pack F = 68"),
+    "italy": Quote("rugby-world/italy/1", "Scrum pack F = 69"),
+    "japan": Quote("rugby-world/japan/1", "Scrum pack F = 67"),
+    "new-zealand": Quote("rugby-world/new-zealand/1", "Scrum pack F = 70"),
+    "samoa": Quote("rugby-world/samoa/1", "Scrum pack F = 69"),
+    "scotland": Quote("rugby-world/scotland/1", "Scrum pack F = 68"),
+    "south-africa": Quote("rugby-world/south-africa/1", "Scrum pack F = 70"),
+    "usa": Quote("rugby-world/usa/1", "Scrum pack F = 67"),
+    "wales": Quote("rugby-world/wales/1", "Scrum pack F = 68"),
 }
-STEAL_CARD_GROUP = {name: Quote(card.entry, FORWARDS_HEADING) for name, card in STEAL_CARD.items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -31,10 +32,21 @@ def _load_model(name: str, location: str):
         from sentence_transformers import SentenceTransformer
     except ImportError:
         raise RefereeError("sentence-transformers is not installed: pip install 'referee[search]'") from None
+    folder = Path(location)
+    if folder.is_dir() and not any((folder / name).is_file() for name in ("modules.json", "config.json")):
+        raise RefereeError(
+            f"{folder}: not a model folder (no modules.json or config.json in it); "
+            "point REFEREE_MODEL at a sentence-transformers model folder, or unset it for the default model"
+        )
     try:
         return SentenceTransformer(location, device="cpu")
     except Exception as exc:  # the hub, torch and tokenizers raise many kinds; the user needs one line
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
+        if folder.is_dir():
+            raise RefereeError(
+                f"{folder}: the model in this folder cannot be loaded ({first}); it is damaged or incomplete: "
+                "copy it again, or unset REFEREE_MODEL for the default model"
+            ) from None
         raise RefereeError(
             f"the embedding model {name!r} cannot be loaded ({first}); set REFEREE_MODEL to a model folder "
             "or to a model in the local Hugging Face cache"

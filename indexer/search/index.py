@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from referee.indexer.search.calibration import PROBES, load_probes, measure_gaps
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.model import PROMPTS, model_name
 from referee.indexer.search.units import UNIT_SCHEME, plan_units, windows
-from referee.store.atomic import replacing_folder
+from referee.store.atomic import remove_leftovers, replacing_folder
 from referee.store.lock import is_locked, wait_for_writer, write_lock
 
 IVF_THRESHOLD = 50_000
@@ -149,9 +150,6 @@ def _build_index(
             vectors = np.vstack(pending)
             pending = []
         faiss_index.add(vectors)
-    entry_ids, informative, games = plan.entry_ids, plan.informative, plan.games
-    unit_entry, unit_kind, unit_sentence = plan.unit_entry, plan.unit_kind, plan.unit_sentence
-
     config = IndexConfig(
         model=name,
         dim=faiss_index.d,
@@ -159,13 +157,27 @@ def _build_index(
         unit_scheme=UNIT_SCHEME,
         fingerprint=store.fingerprint(db),
         units=plan.total,
-        entries=len(entry_ids),
+        entries=len(plan.entry_ids),
         index_type=index_type,
         built_at=datetime.now(UTC).isoformat(timespec="seconds"),
         crosslingual_gaps=measure_gaps(encoder, load_probes()),
         probes=probes_digest(),
     )
-    with replacing_folder(index_dir(db_path), owned=_owned) as staging:
+    try:
+        _write_index(index_dir(db_path), faiss, faiss_index, plan, config)
+    except (OSError, RuntimeError) as exc:  # faiss says RuntimeError for a write that failed (a full disk)
+        why = str(exc).strip().splitlines()[-1][:160] if str(exc).strip() else type(exc).__name__
+        raise RefereeError(
+            f"{index_dir(db_path)}: cannot write the search index ({why}; is the disk full?); "
+            "the old index is unchanged"
+        ) from None
+    return config
+
+
+def _write_index(folder: Path, faiss: Any, faiss_index: Any, plan: Any, config: IndexConfig) -> None:
+    entry_ids, informative, games = plan.entry_ids, plan.informative, plan.games
+    unit_entry, unit_kind, unit_sentence = plan.unit_entry, plan.unit_kind, plan.unit_sentence
+    with replacing_folder(folder, owned=_owned) as staging:
         faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
         np.savez(
             staging / "units.npz",
@@ -177,7 +189,6 @@ def _build_index(
         (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
         config.files = {name: _sha256((staging / name).read_bytes()) for name in INDEX_FILES}
         (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
-    return config
 
 
 def _sha256(data: bytes) -> str:
@@ -330,6 +341,12 @@ def _loaded(config: IndexConfig, data: dict[str, bytes]) -> LoadedIndex:
         game_units=games,
         game_entries={g: np.unique(unit_entry[lo:hi]) for g, (lo, hi) in games.items()},
     )
+
+
+def remove_index_leftovers(db_path: Path) -> list[Path]:
+    """What killed index builds left beside the index (`referee.index.tmp-PID`, a gigabyte at
+    scale), removed when `referee index` finds the index current (only processes that are gone)."""
+    return remove_leftovers(index_dir(db_path))
 
 
 def ensure_index(

@@ -310,6 +310,12 @@ class Searcher:
         bridged = {book: bridge(self.db, self._lexicon, text, language, book) for book in books}
         rereadable = [book for book in books if bridged[book].reading]
         vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
+        if vectors.shape[1] != self.index.config.dim:  # FAISS would fail an assertion deep inside
+            raise RefereeError(
+                f"{self.db_path}: the search index holds vectors of {self.index.config.dim} dimensions and the model "
+                f"{self.index.config.model!r} gives {vectors.shape[1]} (another model under the same name); "
+                "run `referee index --force`"
+            )
         if matched != text:
             bridged = {book: bridge(self.db, self._lexicon, matched, language, book) for book in books}
         return ParsedQuestion(

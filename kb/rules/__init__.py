@@ -4,6 +4,7 @@ A game's `quotes.py`, `checks.py` and `geometry.py` import from here (docs/writi
 
     from referee.rules import Fact, Quote, Table, Verdict, because, check, then
     from referee.rules import Action, StateRules          # geometry.py: whole states
+    from referee.rules import apart, same                 # checks.py's OVERLAPS: one ruling per question
 
 It depends on nothing of Referee's but `referee.errors` and `referee.validation`; the rest of
 Referee (the store, states, sheets, `ask`) runs checks through it."""
@@ -11,6 +12,7 @@ Referee (the store, states, sheets, `ask`) runs checks through it."""
 from referee.rules.actions import Action, StateRules, Steps
 from referee.rules.checks import Check, check
 from referee.rules.facts import Fact
+from referee.rules.overlaps import Overlap, apart, same
 from referee.rules.quotes import Quote, Table, because, then
 from referee.rules.verdicts import Reading, Reason, Verdict
 
@@ -18,6 +20,7 @@ __all__ = [
     "Action",
     "Check",
     "Fact",
+    "Overlap",
     "Quote",
     "Reading",
     "Reason",
@@ -25,7 +28,9 @@ __all__ = [
     "Steps",
     "Table",
     "Verdict",
+    "apart",
     "because",
     "check",
+    "same",
     "then",
 ]

@@ -1,9 +1,11 @@
 """What a game declares to settle whole states: its actions and how to read its state documents.
 
 A game opts in by giving its `Rulebook` a `StateRules`: how to read its state document (the
-game's own geometry), and the actions it has, each with the patterns that recognise it ("#7
+game's own geometry), the actions it has, each with the patterns that recognise it ("#7
 passes to #9") and a function that derives facts and runs the checks through the `Steps` it is
-handed (`referee.states.settle` runs them)."""
+handed (`referee.states.settle` runs them), and what follows a settled state (who acts next,
+possession, the phase, the score). An action's function may change the state it is given: the
+next action of a sequence is settled in the state the previous one left."""
 
 from __future__ import annotations
 
@@ -17,13 +19,21 @@ from referee.rules.verdicts import Verdict
 
 
 class Steps(Protocol):
-    """What an action's function is handed: run a check with derived facts, read the dice."""
+    """What an action's function is handed: run a check with derived facts, read the dice, say
+    what follows and what the ruling answers."""
 
     steps: list[dict[str, Any]]
+    dice: list[int]
 
     def run(self, name: str, facts: dict[str, Any], note: str = "", stop_unless_legal: bool = True) -> Verdict: ...
 
     def die(self, index: int = 0) -> int | None: ...
+
+    def dice_for(self, name: str) -> list[int] | None: ...
+
+    def follow(self, key: str, value: Any) -> None: ...
+
+    def answer(self, value: Any) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,7 @@ class Action:
 
     def match(self, text: str) -> dict[str, str] | None:
         for pattern in self.patterns:
-            found = re.fullmatch(pattern, text.strip(), flags=re.IGNORECASE)
+            found = re.fullmatch(pattern, text.strip().rstrip("?.!"), flags=re.IGNORECASE)
             if found:
                 return _distinct({k: v for k, v in found.groupdict().items() if v is not None}, text)
         return None
@@ -62,9 +72,11 @@ def _distinct(args: dict[str, str], text: str) -> dict[str, str]:
 
 @dataclass
 class StateRules:
-    """What a game declares for states: its document reader, its actions, how to draw it."""
+    """What a game declares for states: its document reader, its actions, what follows, how to draw it."""
 
     read: Callable[[dict[str, Any], str], Any]  # the raw document -> the game's validated state
     actions: list[Action]
-    keys: tuple[str, ...]  # the top-level keys its documents may have, besides game/action/dice/facts/note
+    keys: tuple[str, ...]  # the top-level keys its documents may have, besides the common ones
     example: str = ""  # a path under corpus/<game>/states/ to show in errors
+    follows: Callable[[Any], dict[str, Any]] | None = None  # the state after its actions: who acts next, …
+    folder: str = ""  # the game's folder (set when loaded): where its book is, for the closest rules

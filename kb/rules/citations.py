@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from referee.rules.quotes import Quote
@@ -33,7 +34,27 @@ def _quote_problems(key: str, quote: Quote, text: str | None) -> list[str]:
         return [f"quote {key!r} is not verbatim in {quote.entry}"]
     if quote.row is not None and quote.text not in text.splitlines():
         return [f"quote {key!r} is not a row of the table in {quote.entry} (not a whole line)"]
+    if quote.row is None and not whole_sentences(quote.text, text):
+        return [f"quote {key!r} cuts a sentence of {quote.entry}: quote it whole (its conditions and exceptions too)"]
     return []
+
+
+SENTENCE_START = re.compile(r"(?:[.!?:;][\"')\]»”]*\s+|\n\s*(?:[•\-–]\s+|\d+[.)]\s+)?)$")
+SENTENCE_END = re.compile(r"[.!?:;][\"')\]»”]*$")
+
+
+def whole_sentences(quote: str, text: str) -> bool:
+    """Whether the quote is whole sentences (or lines) of the entry: some place it stands starts where a
+    sentence or line starts and ends where one ends."""
+    start = text.find(quote)
+    while start >= 0:
+        end = start + len(quote)
+        starts = start == 0 or SENTENCE_START.search(text[:start]) is not None
+        ends = end == len(text) or text[end] == "\n" or SENTENCE_END.search(quote) is not None
+        if starts and ends:
+            return True
+        start = text.find(quote, start + 1)
+    return False
 
 
 def _is_table_row(cells: dict[str, str], table: dict | None) -> bool:

@@ -2,7 +2,8 @@
 
 A game folder that has rules holds up to three modules, read as one package (relative imports
 work: `from .quotes import DEFEND`): `quotes.py`, the book's words its checks cite; `checks.py`,
-the checks; `geometry.py`, optional, how it settles whole states (`STATES = StateRules(...)`).
+the checks (and `OVERLAPS`, how its checks that decide by one sentence relate: `referee.rules.overlaps`);
+`geometry.py`, optional, how it settles whole states (`STATES = StateRules(...)`).
 Whatever a game's code raises while loading is one line naming the file.
 """
 
@@ -33,9 +34,14 @@ def load_rulebook(folder: Path) -> Rulebook | None:
     states = getattr(modules.get("geometry"), "STATES", None)
     if "geometry" in modules and not isinstance(states, StateRules):
         raise RefereeError(f"{folder / 'geometry.py'}: defines no STATES = StateRules(...)")
+    if states is not None:
+        states.folder = str(folder)
     quotes = dict(quotes_of(modules["quotes"])) if "quotes" in modules else {}
     checks = [item for item in vars(modules["checks"]).values() if isinstance(item, Check)]
-    return Rulebook(folder.name, quotes, checks, states, where=str(folder))
+    overlaps = [
+        o for item in getattr(modules["checks"], "OVERLAPS", []) for o in (item if isinstance(item, list) else [item])
+    ]
+    return Rulebook(folder.name, quotes, checks, states, where=str(folder), overlaps=overlaps)
 
 
 def _load_package(folder: Path, package: str) -> dict[str, ModuleType]:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from referee.errors import RefereeError
 from referee.rules.actions import StateRules
 from referee.rules.checks import Check, cited_quotes
+from referee.rules.overlaps import Overlap
 from referee.rules.quotes import Quote
 
 
@@ -20,10 +21,12 @@ class Rulebook:
         checks: Iterable[Check],
         states: StateRules | None = None,
         where: str = "",
+        overlaps: Iterable[Overlap] = (),
     ) -> None:
         """`quotes`: every quote the game's checks may cite, by key (`quotes_of` its quotes module);
         `checks`: the game's checks, in the order they are listed; `states`: its state rules, if it
-        settles whole states; `where`: the folder, for errors."""
+        settles whole states; `where`: the folder, for errors; `overlaps`: how each pair of its checks
+        that decide by one sentence is declared (`referee.rules.overlaps`)."""
         self.game = game
         self.quotes = dict(quotes)
         self.states = states
@@ -38,6 +41,12 @@ class Rulebook:
                 )
             bound.append(replace(unbound, game=game, quotes={keys[q]: q for q in cited}))
         self.checks = bound
+        names = {c.name for c in bound}
+        self.overlaps = list(overlaps)
+        for overlap in self.overlaps:
+            stray = sorted({overlap.a, overlap.b} - names)
+            if stray:
+                raise RefereeError(f"{where or game}: OVERLAPS names {stray[0]!r}, which is no check of {game}")
 
     @property
     def rows(self) -> dict[str, dict[str, str]]:

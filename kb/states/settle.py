@@ -1,79 +1,42 @@
-"""Settling a whole described situation: a game state (where everything stands, what was declared)
-becomes the facts every applicable check needs, derived with the game's own geometry, and the checks
-run in rule order into one verdict with a chain of reasons.
+"""Settling a whole described situation: a game state (where everything stands, what happened before,
+what was declared) becomes the facts every applicable check needs, derived with the game's own geometry,
+and the checks run in rule order into one ruling with a chain of reasons and what follows.
 
-A game opts in by giving its `Rulebook` a `StateRules` (`referee.rules.actions`): how to read its
-state document, and the actions it has; `Settling` is the `Steps` its actions run checks through.
+A state declares one action (`action:`) or several in order (`actions:`): each is settled in the
+state the previous ones left (an illegal declaration changes nothing). A game opts in by giving its
+`Rulebook` a `StateRules` (`referee.rules.actions`); `Settling` (`referee.states.settling`) is the
+`Steps` its actions run checks through. An action no check covers is `unknown`, with the book's
+closest rules quoted; a refusal is only for a malformed state, or one that lacks the facts the
+first check needs (it names them).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import RefereeError
 from referee.rules.actions import Action, StateRules
-from referee.rules.checks import Check, validate_facts, verdict_dict
+from referee.rules.checks import Check
 from referee.rules.loading import discover_checks, discover_rulebooks
 from referee.rules.settle import settle, situation_of
-from referee.rules.verdicts import Verdict
+from referee.states.closest import closest_rules
+from referee.states.settling import NOTHING, Missing, Settling, Stop
+from referee.states.tracking import Consulted, not_bearing, watch
 from referee.validation.documents import load_document, show
 
-COMMON_KEYS = ("game", "action", "dice", "facts", "note", "expect")  # expect: what an example gives (tested)
-
-
-class _Stop(Exception):
-    """A step decided the matter (an illegal declaration, a cancelled action): later steps do not apply."""
-
-
-@dataclass
-class Settling:
-    """Runs the checks of one action in order, recording the facts each got and where they came from."""
-
-    checks: dict[str, Check]
-    overrides: dict[str, Any]
-    dice: list[int]
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    used_overrides: set[str] = field(default_factory=set)
-
-    def run(self, name: str, facts: dict[str, Any], note: str = "", stop_unless_legal: bool = True) -> Verdict:
-        check = self.checks[name]
-        names = {f.name for f in check.facts}
-        given = {k: v for k, v in self.overrides.items() if k in names}
-        self.used_overrides |= set(given)
-        merged = {**{k: v for k, v in facts.items() if v is not None}, **given}
-        verdict = check.run(merged)
-        typed = validate_facts(check, merged)  # as the check read them ("9" given on the command line is 9)
-        self.steps.append(
-            {
-                **verdict_dict(check, verdict),
-                "facts": _plain({k: v for k, v in typed.items() if k in merged}),
-                "derived": sorted(k for k in facts if facts[k] is not None and k not in given),
-                "given": sorted(given),
-                "note": note,
-            }
-        )
-        if stop_unless_legal and (verdict.verdict == "illegal" or verdict.outcome == "cancelled"):
-            raise _Stop
-        return verdict
-
-    def die(self, index: int = 0) -> int | None:
-        return self.dice[index] if len(self.dice) > index else None
-
-
-def _plain(data: Any) -> Any:
-    return json.loads(json.dumps(data))
+# expect: what an example gives (tested); dispute: the dispute it settles (data/disputes)
+COMMON_KEYS = ("game", "action", "actions", "asks", "question", "dice", "facts", "note", "expect", "dispute")
+ASKS = ("legality", "outcome")  # is the declared action allowed; or what happens (who wins, how much, what next)
 
 
 # ---------------------------------------------------------------- reading documents
 
 
 def state_from(text: str, source: str) -> dict[str, Any]:
-    """A state document (YAML or JSON) as data: a mapping with a game and an action."""
+    """A state document (YAML or JSON) as data: a mapping with a game and an action (or actions)."""
     data = load_document(text, source)
-    if not isinstance(data, dict) or "action" not in data:
+    if not is_state(data):
         raise RefereeError(f"{source}: a state needs 'game' and 'action' (see docs/game-states.md)")
     for key in data:
         if not isinstance(key, str):
@@ -82,7 +45,7 @@ def state_from(text: str, source: str) -> dict[str, Any]:
 
 
 def is_state(data: Any) -> bool:
-    return isinstance(data, dict) and "action" in data and "check" not in data
+    return isinstance(data, dict) and ("action" in data or "actions" in data) and "check" not in data
 
 
 def settle_text(
@@ -116,6 +79,9 @@ def settle_state_text(
     return settle_state(checks, rules_by_game, document, None, source), document
 
 
+# ---------------------------------------------------------------- settling
+
+
 def settle_state(
     checks: dict[str, Check],
     rules_by_game: dict[str, StateRules],
@@ -123,7 +89,8 @@ def settle_state(
     overrides: dict[str, Any] | None = None,
     source: str = "state",
 ) -> dict[str, Any]:
-    """One verdict for the action a state declares: every applicable check, in rule order."""
+    """One ruling for the actions a state declares: every applicable check, in rule order, each action
+    in the state the previous left; what follows; the keys that did not bear on it."""
     game = document.get("game")
     if not isinstance(game, str) or game not in rules_by_game:
         games = ", ".join(sorted(rules_by_game))
@@ -132,19 +99,84 @@ def settle_state(
     unknown = sorted(set(document) - set(COMMON_KEYS) - set(rules.keys))
     if unknown:
         raise RefereeError(f"{source}: {game} states have no key {unknown[0]!r}; keys: {', '.join(rules.keys)}")
+    asks = document.get("asks", "legality")
+    if asks not in ASKS:
+        raise RefereeError(f"{source}: 'asks' is one of {', '.join(ASKS)}, got {show(asks)}")
     facts = {**_facts_of(document, source), **(overrides or {})}
+    declared = _declared(document, source)
     state = rules.read(document, source)
-    action, args, text = _action_of(document, rules, source)
-    settling = Settling(checks, facts, _dice_of(document, source))
-    with contextlib.suppress(_Stop):  # a step decided the matter; the later checks do not apply
-        action.settle(state, args, settling)
+    record = Consulted()
+    watch(state, record)
+    settling = Settling(checks, facts)
+    actions, missing = [], []
+    record.on = True
+    for index, (text, dice, rolls) in enumerate(declared):
+        settling.begin(index, dice, rolls)
+        found = _match(text, rules)
+        if found is None:
+            _closest(settling, rules, game, text, document.get("question"))
+            actions.append({"type": None, "text": text})
+            continue
+        action, args = found
+        actions.append({"type": action.name, "text": text, **args})
+        try:
+            with contextlib.suppress(Stop):  # a step decided the matter; the later checks do not apply
+                action.settle(state, args, settling)
+        except Missing as lack:
+            if not settling.steps:
+                raise RefereeError(f"{source}: to settle {text!r} the state must give {lack.describe()}") from None
+            missing = [{"action": index, "check": lack.check.name, "facts": lack.names}]
+            break
+    follows = {**(rules.follows(state) if rules.follows else {}), **settling.followed}
+    record.on = False
+    _unused_facts(checks, facts, settling)
+    read = set(record.paths)
+    ruling = _combined(game, actions, settling, asks)
+    ruling["follows"] = follows
+    ruling["missing"] = missing
+    ruling["not_bearing"] = not_bearing(document, read, COMMON_KEYS) + _dice_unread(declared, settling)
+    return ruling
+
+
+def _unused_facts(checks: dict[str, Check], facts: dict[str, Any], settling: Settling) -> None:
     unused = sorted(set(facts) - settling.used_overrides)
     if unused:
-        used = sorted({f.name for s in settling.steps for f in checks[s["check"]].facts})
+        used = sorted({f.name for s in settling.steps if s["check"] for f in checks[s["check"]].facts})
         raise RefereeError(
             f"fact {show(unused[0])} is used by none of this action's checks; they use {', '.join(used)}"
         )
-    return _combined(game, {"type": action.name, "text": text, **args}, settling.steps)
+
+
+def _closest(settling: Settling, rules: StateRules, game: str, text: str, question: Any) -> None:
+    """An action no check covers: `unknown`, quoting the book's closest rules."""
+    words = f"{text} {question}" if isinstance(question, str) else text
+    found = closest_rules(rules.folder, words) if rules.folder else []
+    known = "; ".join(a.help for a in rules.actions)
+    settling.steps.append(
+        {
+            "game": game,
+            "check": None,
+            "verdict": "unknown",
+            "outcome": None,
+            "value": None,
+            "summary": f"unknown: no rule of {game} settles {text!r} (actions it settles: {known}); "
+            "the closest rules are quoted",
+            "reasons": [
+                {"entry": entry, "quote": quote, "explanation": "a close rule (shares the most words)", "row": None}
+                for entry, quote in found
+            ],
+            "readings": [],
+            "consequences": [],
+            "facts": {},
+            "derived": [],
+            "given": [],
+            "note": "",
+            "action": settling.action,
+        }
+    )
+
+
+# ---------------------------------------------------------------- the document's parts
 
 
 def _facts_of(document: dict[str, Any], source: str) -> dict[str, Any]:
@@ -154,32 +186,85 @@ def _facts_of(document: dict[str, Any], source: str) -> dict[str, Any]:
     return facts
 
 
-def _dice_of(document: dict[str, Any], source: str) -> list[int]:
-    dice = document.get("dice", [])
+def _declared(document: dict[str, Any], source: str) -> list[tuple[str, list[int], dict[str, list[int]]]]:
+    """The declared actions in order, each with its dice: a list, or the dice of each roller by name."""
+    if "action" in document and "actions" in document:
+        raise RefereeError(f"{source}: give 'action' (one) or 'actions' (several in order), not both")
+    if "action" in document:
+        return [(_action_text(document["action"], source), *_dice_of(document.get("dice", []), source))]
+    items = document["actions"]
+    if not isinstance(items, list) or not 1 <= len(items) <= 16:
+        raise RefereeError(f"{source}: 'actions' is a list of 1 to 16 actions, in the order they happen")
+    if "dice" in document:
+        raise RefereeError(f"{source}: with 'actions', each action gives its own dice ({{do: ..., dice: [...]}})")
+    out = []
+    for i, item in enumerate(items):
+        where = f"{source}: actions[{i}]"
+        if isinstance(item, dict):
+            extra = sorted(set(item) - {"do", "dice"})
+            if extra or "do" not in item:
+                raise RefereeError(f"{where}: an action is a sentence, or {{do: sentence, dice: [...]}}")
+            out.append((_action_text(item["do"], where), *_dice_of(item.get("dice", []), where)))
+        else:
+            out.append((_action_text(item, where), [], {}))
+    return out
+
+
+def _action_text(text: Any, source: str) -> str:
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        raise RefereeError(f'{source}: an action is a sentence such as "#7 passes to #9", got {show(text)}')
+    return text.strip()
+
+
+def _dice_of(dice: Any, source: str) -> tuple[list[int], dict[str, list[int]]]:
+    if isinstance(dice, dict):
+        rolls = {}
+        for name, values in dice.items():
+            if isinstance(values, int) and not isinstance(values, bool):
+                values = [values]
+            if not isinstance(name, (str, int)) or isinstance(name, bool) or not _is_dice(values):
+                raise RefereeError(f"{source}: 'dice' maps each roller to its dice (1 to 12), got {show(dice)}")
+            rolls[str(name).lstrip("#")] = values
+        return [], rolls
     if isinstance(dice, int) and not isinstance(dice, bool):
         dice = [dice]
-    if not isinstance(dice, list) or len(dice) > 8 or not all(_is_die(d) for d in dice):
+    if not _is_dice(dice):
         raise RefereeError(f"{source}: 'dice' must be a list of die results (1 to 12), got {show(dice)}")
-    return dice
+    return dice, {}
+
+
+def _is_dice(values: Any) -> bool:
+    return isinstance(values, list) and len(values) <= 8 and all(_is_die(d) for d in values)
 
 
 def _is_die(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12
 
 
-def _action_of(document: dict[str, Any], rules: StateRules, source: str) -> tuple[Action, dict[str, str], str]:
-    text = document.get("action")
-    if not isinstance(text, str) or len(text) > 200:
-        raise RefereeError(f"{source}: 'action' must be a sentence such as \"#7 passes to #9\", got {show(text)}")
+def _dice_unread(declared: list, settling: Settling) -> list[str]:
+    """Dice the state gives that no check rolled (a roller's dice, or an action's)."""
+    out = []
+    for index, (_, dice, rolls) in enumerate(declared):
+        where = "dice" if len(declared) == 1 else f"actions.{index}.dice"
+        if dice and f"{index}:" not in settling.used_dice:
+            out.append(where)
+        out += [f"{where}.{name}" for name in rolls if f"{index}:{name}" not in settling.used_dice]
+    return out
+
+
+def _match(text: str, rules: StateRules) -> tuple[Action, dict[str, str]] | None:
     for action in rules.actions:
         args = action.match(text)
         if args is not None:
-            return action, args, text
-    known = "; ".join(f"{a.name} ({a.help})" for a in rules.actions)
-    raise RefereeError(f"{source}: the game has no action {text!r}; actions: {known}")
+            return action, args
+    return None
 
 
-def _combined(game: str, action: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
+# ---------------------------------------------------------------- the ruling
+
+
+def _combined(game: str, actions: list[dict[str, Any]], settling: Settling, asks: str) -> dict[str, Any]:
+    steps = settling.steps
     verdicts = [s["verdict"] for s in steps]
     if "illegal" in verdicts:
         verdict = "illegal"
@@ -187,16 +272,21 @@ def _combined(game: str, action: dict[str, Any], steps: list[dict[str, Any]]) ->
         verdict = "ambiguous"
     elif "unknown" in verdicts:
         verdict = "unknown"
-    elif "legal" in verdicts:
+    elif "legal" in verdicts and asks == "legality":
         verdict = "legal"
     else:
         verdict = "value"
     outcomes = [s["outcome"] for s in steps if s["outcome"]]
+    values = [s["value"] for s in steps if s["value"] is not None]
+    text = "; ".join(a["text"] for a in actions)
+    last = actions[-1] if actions else {"type": None, "text": ""}
     return {
         "game": game,
-        "action": action,
+        "action": {**last, "text": text} if len(actions) > 1 else last,
+        "actions": actions,
         "verdict": verdict,
         "outcome": outcomes[-1] if outcomes else None,
+        "value": settling.answered if settling.answered is not NOTHING else (values[-1] if values else None),
         "summary": "; ".join(s["summary"] for s in steps if s["summary"]),
         "steps": steps,
         "reasons": [r for s in steps for r in s["reasons"]],

@@ -9,7 +9,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,11 +31,13 @@ from referee.rules.citations import verify_citations
 from referee.rules.loading import load_rulebook
 from referee.store.atomic import remove_leftovers
 from referee.store.lock import write_lock
+from referee.store.read import database_problem, stored_games
 from referee.store.schema import (
     PER_GAME_TABLES,
     SCHEMA_VERSION,
     create_schema,
     database_kind,
+    entry_digest,
     game_token,
     schema_version,
 )
@@ -166,7 +168,7 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
         pk="id",
     )
     db["entries"].insert_all(
-        (
+        _digested(
             {
                 "id": e.id,
                 "game": e.game,
@@ -198,6 +200,11 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
     _write_links(db, game, report.links)
     _write_checks(db, game, report.checks)
     db["translations"].insert_all((row for t in report.translations for row in t.rows(game.id)), pk=("id", "lang"))
+
+
+def _digested(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for row in rows:
+        yield {**row, "digest": entry_digest(row)}
 
 
 def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
@@ -266,9 +273,14 @@ def _aligned_translations(game: Game, book: ParsedBook) -> list[Translation]:
     ]
 
 
-def _reusable(target: Path) -> bool:
-    """Whether a one-game build can start from the database there (same schema version)."""
-    return database_kind(target) == "referee" and schema_version(target) == SCHEMA_VERSION
+def _reusable(target: Path, games: list[Game]) -> bool:
+    """Whether a one-game build can start from the database there: same schema version, every
+    table there, SQLite's quick check passed, every entry as the build wrote it, and every other
+    game of the corpus in it. Otherwise every game is rebuilt (a database that lost a table once
+    made a one-game build of one game out of five)."""
+    if database_kind(target) != "referee" or schema_version(target) != SCHEMA_VERSION:
+        return False
+    return not database_problem(target) and {g.id for g in games} <= stored_games(target)
 
 
 def build_knowledge_base(
@@ -297,7 +309,7 @@ def build_knowledge_base(
     with write_lock(target, "building the knowledge base", on_wait):
         remove_leftovers(target, prefix=f".{target.name}")
         remove_leftovers(target.with_name(target.stem + ".index"))  # the index's staging folders too
-        base = target if only is not None and _reusable(target) else None
+        base = target if only is not None and _reusable(target, games) else None
         if base is not None:
             try:
                 _write_database(target, base, games, parsed)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import json
 from collections import deque
 from typing import Any
 
@@ -11,6 +10,7 @@ import sqlite_utils
 
 from referee.books.text import norm
 from referee.errors import RefereeError
+from referee.store.schema import stored_json
 
 QUOTE = 160
 REFERENCE_KINDS = ("page", "chapter", "section", "option", "later", "figure")
@@ -53,7 +53,12 @@ def links_of(db: sqlite_utils.Database, entry_id: str, game: str, normative: boo
         for row in db.query("select * from precedence where game = ?", [game]):
             _, quote = _quote(db, row["entry"])
             precedence.append(
-                {"id": row["entry"], "higher": json.loads(row["higher"]), "over": row["over"], "quote": quote}
+                {
+                    "id": row["entry"],
+                    "higher": stored_json(row["higher"], "a precedence"),
+                    "over": row["over"],
+                    "quote": quote,
+                }
             )
     return {
         "precedence": precedence,
@@ -76,7 +81,7 @@ def links_of(db: sqlite_utils.Database, entry_id: str, game: str, normative: boo
 
 def terms(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
     rows = db.query("select term, entry, source, aliases from terms where game = ? order by norm", [game])
-    return [{**r, "aliases": json.loads(r["aliases"])} for r in rows]
+    return [{**r, "aliases": stored_json(r["aliases"], "a term's aliases")} for r in rows]
 
 
 def define(db: sqlite_utils.Database, term: str, game: str | None) -> list[dict[str, Any]]:
@@ -84,7 +89,11 @@ def define(db: sqlite_utils.Database, term: str, game: str | None) -> list[dict[
     wanted = norm(term)
     where, params = ("where game = ?", [game]) if game else ("", [])
     rows = list(db.query(f"select * from terms {where}", params))
-    found = [r for r in rows if r["norm"] == wanted or wanted in {norm(a) for a in json.loads(r["aliases"])}]
+    found = [
+        r
+        for r in rows
+        if r["norm"] == wanted or wanted in {norm(a) for a in stored_json(r["aliases"], "a term's aliases")}
+    ]
     if not found:
         found = [r for r in rows if wanted and len(wanted) >= 4 and wanted in r["norm"]]
     if not found:
@@ -104,11 +113,11 @@ def define(db: sqlite_utils.Database, term: str, game: str | None) -> list[dict[
                 "id": entry[0],
                 "number": entry[2],
                 "title": entry[3],
-                "path": json.loads(entry[4]),
+                "path": stored_json(entry[4], f"{entry[0]}'s path"),
                 "kind": entry[5],
                 "text": entry[6],
                 "source": row["source"],
-                "aliases": json.loads(row["aliases"]),
+                "aliases": stored_json(row["aliases"], "a term's aliases"),
             }
         )
     return result

@@ -6,7 +6,6 @@ Building (parsing, writing, swapping the file in) is kb/build.py; this module ne
 from __future__ import annotations
 
 import difflib
-import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
@@ -19,7 +18,7 @@ from referee.books.translation import LABEL
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.store import graph
-from referee.store.schema import SCHEMA_VERSION, database_kind, schema_version
+from referee.store.schema import SCHEMA_VERSION, TABLES, database_kind, entry_digest, schema_version, stored_json
 
 _opened: list[Path] = []  # the databases this process opened (a few, most recent last), for `explain_failure`
 
@@ -35,11 +34,64 @@ def open_db(path: Path) -> sqlite_utils.Database:
         raise RefereeError(f"{path}: not a Referee knowledge base; run `referee build` or give another --db")
     if kind == "legacy" or schema_version(path) != SCHEMA_VERSION:
         raise RefereeError(f"{path}: built by another version of Referee; run `referee build` to rebuild it")
+    problem = _verified_once(path)
+    if problem:
+        raise RefereeError(f"{path}: {problem}; run `referee build` to rebuild it")
     connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     if path in _opened:
         _opened.remove(path)
     _opened[:] = [*_opened[-3:], path]
     return sqlite_utils.Database(connection)
+
+
+_verified: dict[tuple[str, int, int, int], str | None] = {}  # a file's identity -> its problem, once per process
+
+
+def _verified_once(path: Path) -> str | None:
+    try:
+        info = path.stat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    key = (str(path.resolve()), info.st_ino, info.st_mtime_ns, info.st_size)
+    if key not in _verified:
+        _verified[key] = database_problem(path)
+    return _verified[key]
+
+
+def database_problem(path: Path) -> str | None:
+    """What is wrong with a knowledge base's file, or None: a table missing, SQLite's quick check
+    failed, or an entry that no longer matches the digest the build wrote (text edited inside the
+    file, which SQLite cannot see). Checked once per process for each version of a file."""
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        return f"the knowledge base cannot be opened ({exc})"
+    try:
+        connection.row_factory = sqlite3.Row
+        present = {row[0] for row in connection.execute("select name from sqlite_master where type = 'table'")}
+        missing = [t for t in TABLES if t not in present]
+        if missing:
+            return f"the knowledge base lacks its {missing[0]} table (damaged or edited)"
+        verdict = str(connection.execute("pragma quick_check(1)").fetchone()[0])
+        if verdict != "ok":
+            return f"the knowledge base is damaged ({verdict[:200]})"
+        for row in connection.execute("select * from entries"):
+            if row["digest"] != entry_digest(dict(row)):
+                return f"the entry {row['id']} no longer matches the book's words (edited inside the database)"
+    except sqlite3.Error as exc:
+        return f"the knowledge base is damaged ({exc})"
+    finally:
+        connection.close()
+    return None
+
+
+def stored_games(path: Path) -> set[str]:
+    """The ids of the games a (verified) knowledge base holds."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return {row[0] for row in connection.execute("select id from games")}
+    finally:
+        connection.close()
 
 
 def quick_check(path: Path) -> str:
@@ -74,7 +126,7 @@ def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
     """Index terms (Porter stems) found in at least half the entries, listed at build time:
     FTS5's BM25 gives them no weight, so the lexical side leaves them out of its queries."""
     row = db.execute("select value from meta where key = 'common_terms'").fetchone()
-    return frozenset(json.loads(row[0])) if row else frozenset()
+    return frozenset(stored_json(row[0], "common terms")) if row else frozenset()  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -109,14 +161,14 @@ def _entry_row(row: dict[str, Any], translations: list[dict[str, str]] | None = 
         number=row["number"],
         section_id=row["section_id"],
         title=row["title"],
-        path=json.loads(row["path"]),
+        path=stored_json(row["path"], f"{row['id']}'s path"),  # type: ignore[arg-type]
         kind=row["kind"],
         source=row["source"],
         normative=bool(row["normative"]),
         lang=row["lang"],
         text=row["text"],
         line=row["line"],
-        table=json.loads(row["table_json"]) if row["table_json"] else None,
+        table=stored_json(row["table_json"], f"{row['id']}'s table") if row["table_json"] else None,  # type: ignore[arg-type]
         ascii_id=row["ascii_id"],
         translations=translations,
     )
@@ -129,7 +181,7 @@ def _section_row(row: dict[str, Any]) -> dict[str, Any]:
         "number": row["number"],
         "title": row["title"],
         "heading": row["heading"],
-        "path": json.loads(row["path"]),
+        "path": stored_json(row["path"], f"{row['id']}'s path"),
         "level": row["level"],
         "parent": row["parent"],
         "line": row["line"],
@@ -139,7 +191,7 @@ def _section_row(row: dict[str, Any]) -> dict[str, Any]:
 
 def games(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     rows = db.execute_returning_dicts("select * from games order by id")
-    return [{**row, "aliases": json.loads(row["aliases"])} for row in rows]
+    return [{**row, "aliases": stored_json(row["aliases"], f"{row['id']}'s aliases")} for row in rows]
 
 
 def resolve_game(db: sqlite_utils.Database, name: str) -> str:
@@ -243,4 +295,6 @@ def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
 
 
 def build_reports(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    return [json.loads(r["report"]) for r in db.query("select report from build_report order by game")]
+    return [
+        stored_json(r["report"], "a build report") for r in db.query("select report from build_report order by game")
+    ]  # type: ignore[misc]

@@ -9,13 +9,16 @@ database from any other file, so a build never overwrites a file that is not our
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
 import sqlite_utils
 
+from referee.errors import RefereeError
+
 # One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
-SCHEMA_VERSION = 3  # 2: ASCII ids and aligned translations; 3: pages (PDF books)
+SCHEMA_VERSION = 4  # 2: ASCII ids and aligned translations; 3: pages (PDF books); 4: each entry's digest
 
 
 APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
@@ -74,6 +77,27 @@ def schema_version(path: Path) -> int:
 PER_GAME_TABLES = (
     "entries", "sections", "dropped", "build_report", "edges", "terms", "precedence", "checks", "translations",
 )  # fmt: skip
+TABLES = ("games", "meta", "check_entries", "entries_fts", *PER_GAME_TABLES)  # a database without one is damaged
+
+# what an entry's digest covers: everything a quote, a citation or `show` prints of it
+DIGESTED = ("id", "game", "section_id", "number", "title", "path", "kind", "source", "normative", "lang", "text",
+            "table_json", "ascii_id")  # fmt: skip
+
+
+def entry_digest(row: dict) -> str:
+    """The digest of an entry's row as the build wrote it: an entry edited inside the database
+    file (which SQLite cannot see) no longer matches it."""
+    return hashlib.sha256(json.dumps([row[k] for k in DIGESTED], ensure_ascii=False).encode("utf-8")).hexdigest()[:32]
+
+
+def stored_json(text: str | None, what: str) -> object:
+    """A JSON value the build stored; one that is not JSON means the file was edited or damaged."""
+    try:
+        return json.loads(text) if text is not None else None
+    except (TypeError, ValueError):
+        raise RefereeError(
+            f"the knowledge base holds {what} that is not JSON (edited or damaged); run `referee build` to rebuild it"
+        ) from None
 
 
 def create_schema(db: sqlite_utils.Database) -> None:
@@ -132,6 +156,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
             "page": int,
             "game_token": str,
             "ascii_id": str,
+            "digest": str,
         },
         pk="id",
     )
