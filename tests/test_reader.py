@@ -66,6 +66,8 @@ def test_the_shipped_reader_was_trained_on_the_sets_in_the_repository() -> None:
     assert reader.meta["sets"] == sets_digest(SETS)
     assert reader.meta["seed"] == 0 and reader.meta["examples"] > 3000
     assert 0.0 < reader.abstain_below < 1.0 and 0.0 < reader.check_at <= 1.0
+    # a better-read passage is likelier right, and the book likelier to answer: slopes positive and sane
+    assert 0.0 < reader.passage_calibration.a < 100 and 0.0 < reader.answerable_calibration.a < 100
 
 
 def test_a_reader_file_round_trips(tmp_path: Path) -> None:

@@ -87,21 +87,17 @@ def fit_binary_head(
     return _as_head(net, mean, scale)
 
 
-def fit_platt(logits: np.ndarray, labels: np.ndarray, steps: int = 200) -> Platt:
-    """sigmoid(a·logit + b) fit by Newton's method on held-out logits (Platt scaling)."""
-    x = np.asarray(logits, dtype=np.float64)
-    y = np.asarray(labels, dtype=np.float64)
-    a, b = 1.0, 0.0
-    for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-np.clip(a * x + b, -40, 40)))
-        w = p * (1 - p) + 1e-9
-        grad = np.array([np.sum((p - y) * x), np.sum(p - y)])
-        hess = np.array([[np.sum(w * x * x), np.sum(w * x)], [np.sum(w * x), np.sum(w)]]) + 1e-6 * np.eye(2)
-        step = np.linalg.solve(hess, grad)
-        a, b = a - step[0], b - step[1]
-        if np.abs(step).max() < 1e-8:
-            break
-    return Platt(float(a), float(b))
+def fit_platt(logits: np.ndarray, labels: np.ndarray) -> Platt:
+    """sigmoid(a·logit + b) fit on held-out logits (Platt scaling), by scikit-learn's regularised
+    logistic regression: a plain Newton fit ran off to a = -2e7 on nearly separable logits."""
+    from sklearn.linear_model import LogisticRegression  # training only (sentence-transformers brings it)
+
+    x = np.asarray(logits, dtype=np.float64).reshape(-1, 1)
+    y = np.asarray(labels, dtype=bool)
+    if y.all() or not y.any():
+        return Platt(0.0, 4.0 if y.all() else -4.0)  # one class only: its share, not a slope
+    model = LogisticRegression(C=1.0).fit(x, y)
+    return Platt(float(model.coef_[0, 0]), float(model.intercept_[0]))
 
 
 def threshold_keeping(scores: np.ndarray, share: float) -> float:
