@@ -120,15 +120,21 @@ def read_checks(
     return sorted(out, key=lambda c: -c.odds)
 
 
+SUGGEST_AT = 0.5  # a check rated this likely but missing facts follows the quote with its command
+
+
 def suggestion(reader: Reader, readings: list[CheckReading]) -> CheckSuggestion | None:
-    """The check the head rates best, when it rates it at least `check_at`: settled when every
-    fact it needs was read and it runs, else the command with the missing facts named."""
+    """The check the head rates best: its verdict, when the head rates it at least `check_at`,
+    every fact it needs was read and it runs; else, rated at least SUGGEST_AT with facts still
+    missing, the command with them named (it follows the quote, never leads); else none."""
     for c in readings:
-        if c.odds < reader.check_at:
-            return None
         found, missing = c.facts.found, c.facts.missing
         if missing:
+            if c.odds < SUGGEST_AT:
+                return None
             return CheckSuggestion(c.check.name, found, [f.name for f in missing], command_for(c.check, found, missing))
+        if c.odds < reader.check_at:
+            return None
         try:
             verdict = verdict_dict(c.check, c.check.run(found))
         except RefereeError:

@@ -126,7 +126,7 @@ def _check_rows(reader: Reader, searcher: Searcher, examples: list[Example], che
             labels.append(e.kind == "settles" and c.check.name == e.item["check"])
             owners.append(n)
             settled.append(not c.facts.missing)
-        expected.append(e.kind == "settles")
+        expected.append(e.kind)
     return np.vstack(feats), np.array(labels), np.array(owners), np.array(settled), np.array(expected)
 
 
@@ -141,15 +141,24 @@ def _check_head(reader: Reader, searcher: Searcher, examples: list[Example], che
             best[owner] = row
     tops = np.array(list(best.values()))
     wrong_lead = ~y[tops] & settled[tops]  # the check that would lead does not settle the question
-    not_check = ~expected[owners[tops]]
+    kinds = expected[owners[tops]]
+    # the target: a verdict leads at most FALSE_LEAD_SHARE of players' questions no check settles
+    players = kinds == "answerable"
     candidates = sorted(set(np.round(odds[tops], 3)))
     at = 1.0
     for t in candidates:
-        if (wrong_lead & not_check & (odds[tops] >= t)).sum() <= FALSE_LEAD_SHARE * not_check.sum():
+        if (wrong_lead & players & (odds[tops] >= t)).sum() <= FALSE_LEAD_SHARE * players.sum():
             at = float(t)
             break
     leads = odds[tops] >= at
+    not_check = kinds != "settles"
     figures = {
+        "dev checks: wrong leads on players' questions": float(
+            (leads & wrong_lead & players).sum() / max(1, players.sum())
+        ),
+        "dev checks: wrong leads on near misses": float(
+            (leads & wrong_lead & (kinds == "near-miss")).sum() / max(1, (kinds == "near-miss").sum())
+        ),
         "dev checks: settled right leads": float(
             (leads & y[tops] & settled[tops] & ~not_check).sum() / max(1, (~not_check).sum())
         ),
