@@ -21,6 +21,16 @@ from referee.indexer.search.searcher import Searcher
 from referee.store import StoredEntry
 
 READ_WHOLE = frozenset({"faq", "card", "procedure"})  # one object: a question with its answer, a card, steps
+# The quote by the search's rank: the trained passage head, picking across eight entries, put a
+# gold passage first less often on the test split than this rule over the tuned search's first
+# five entries (0.44 against 0.49, docs/records/2026-12-01-reader.md), so this rule quotes.
+QUOTE_DEPTH = 5  # entries the quote is taken from
+ROW_DEPTH = 3  # a table among the first three whose row a measured number of the question selects answers it
+COVERAGE_WEIGHT = 0.02  # within an entry: share of the question's words the passage holds
+GRAIN_BONUS = {"sentences": 0.005, "row": 0.05}  # two neighbours that both fit; a row the numbers select
+_MEASURE = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:\"|″|”|''|-?\s*inch|in\b|m\b|metres?\b|meters?\b|intersections?\b|squares?\b|spaces?\b)"
+)
 
 
 @dataclass
@@ -162,6 +172,33 @@ def candidates(
         held = terms_held(p.quote, bridged) if cross else len(wanted & passage_stems[n])
         p.coverage = min(1.0, held / max(1, len(wanted)))
     return passages
+
+
+def measured(question: str) -> bool:
+    """The question gives a number with its unit (6", 6 inches, 45 m): a measure, not a count."""
+    return bool(_MEASURE.search(question))
+
+
+def by_search_rank(passages: list[Passage], query: str) -> int | None:
+    """The index of the passage to quote: the first entry's best-reading passage, except that a
+    table row the question's own numbers select is the answer (in one of the first ROW_DEPTH
+    entries for a measure, in the first for a bare count: "3 players")."""
+    depth = ROW_DEPTH if measured(query) else 1
+    kept = [n for n, p in enumerate(passages) if p.rank < QUOTE_DEPTH]
+    row = next(
+        (
+            n
+            for n in sorted(kept, key=lambda n: passages[n].rank)
+            if passages[n].grain == "row" and passages[n].rank < depth
+        ),
+        None,
+    )
+    ordered = sorted(kept, key=lambda n: (n != row, passages[n].rank, -_within_entry_score(passages[n])))
+    return ordered[0] if ordered else None
+
+
+def _within_entry_score(p: Passage) -> float:
+    return p.cosine + COVERAGE_WEIGHT * p.coverage + GRAIN_BONUS.get(p.grain, 0.0)
 
 
 def content_stems(searcher: Searcher, query: str) -> set[str]:

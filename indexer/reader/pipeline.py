@@ -92,7 +92,11 @@ def train_all(
 def _kept_examples(path: Path) -> list:
     """Examples `keep_examples` wrote (a pickle: only ever our own file, given by its path)."""
     try:
-        return pickle.loads(path.read_bytes())
+        examples = pickle.loads(path.read_bytes())
+        for e in examples:  # kept before the query was part of what is gathered
+            for gathered in (e.gathered, *e.rivals.values()):
+                gathered.query = gathered.query or e.item["q"]
+        return examples
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError) as exc:
         raise RefereeError(f"{path}: not examples kept by `referee train` ({type(exc).__name__})") from None
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from referee.errors import RefereeError
 from referee.indexer.answering.coverage import book_coverage
-from referee.indexer.answering.passages import Passage, candidates
+from referee.indexer.answering.passages import Passage, by_search_rank, candidates
 from referee.indexer.reader.features import passage_matrix, question_vector
 from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.search.lexical import query_terms
@@ -38,6 +38,7 @@ class Gathered:
     passages: list[Passage]
     features: np.ndarray  # PASSAGE_FEATURES, one row per passage
     side: tuple[float, float, float, bool, float]  # book_coverage, missing_words, question_words, cross, guessed
+    query: str = ""  # the question as searched (a measure in it lets a table row be the quote)
 
 
 def gather(
@@ -53,7 +54,7 @@ def gather(
         cross,
         guessed_game,
     )
-    return Gathered(game, passages, passage_matrix(passages, query), side)
+    return Gathered(game, passages, passage_matrix(passages, query), side, query)
 
 
 @dataclass
@@ -66,11 +67,13 @@ class ScoredPassages:
     question: np.ndarray  # QUESTION_FEATURES
     order: np.ndarray  # the gathered passages' indices, best first
     answerable: float = 0.0  # calibrated: the book answers the question
-    right: float = 0.0  # calibrated: the first passage is the answer
+    right: float = 0.0  # calibrated: the quote is the answer
+    quote: int | None = None  # the quoted passage's index in `passages` (chosen by the search's rank)
 
     @property
     def best(self) -> Passage | None:
-        return self.passages[0] if self.passages else None
+        """The passage quoted."""
+        return self.passages[self.quote] if self.quote is not None else None
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,10 @@ class Reader:
         vector = question_vector(logits, passages, *gathered.side)
         reading = ScoredPassages(gathered.game, passages, logits, vector, order)
         reading.answerable = float(self.answerable_calibration(self.answerable_head.logits(vector[None, :]))[0])
-        reading.right = float(self.passage_calibration(logits[0])) if len(logits) else 0.0
+        chosen = by_search_rank(gathered.passages, gathered.query)
+        if chosen is not None:
+            reading.quote = int(np.flatnonzero(order == chosen)[0])
+            reading.right = float(self.passage_calibration(logits[reading.quote]))
         return reading
 
     def abstains(self, reading: ScoredPassages) -> bool:

@@ -90,9 +90,12 @@ def _answerable_head(reader: Reader, examples: list[Example], seed: int) -> tupl
         x = np.vstack([r.question for r in readings])
         y = np.array([e.kind == "answerable" for e in chosen])
         right = np.array(
-            [bool(e.labels[r.order[0]]) if r.passages else False for e, r in zip(chosen, readings, strict=True)]
+            [
+                bool(e.labels[r.order[r.quote]]) if r.quote is not None else False
+                for e, r in zip(chosen, readings, strict=True)
+            ]
         )
-        top = np.array([r.logits[0] if len(r.logits) else -10.0 for r in readings])
+        top = np.array([r.logits[r.quote] if r.quote is not None else -10.0 for r in readings])  # the quote's
         return x, y, right, top
 
     x_train, y_train, _, _ = rows("train")
