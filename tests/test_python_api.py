@@ -41,4 +41,4 @@ def test_the_examples_run(indexed_db: Path, tmp_path: Path, monkeypatch: pytest.
         exec(compile(example, f"docs/python-api.md example {number}", "exec"), namespace)
     out = capsys.readouterr().out
     assert "fact 'p': expected a whole number, got 'three'" in out
-    assert "strength-rule" in out and "takkure/2.01" in out
+    assert "score-a-try-target" in out and "takkure/2.01" in out

