@@ -4,7 +4,7 @@
 
 - cold `referee ask`: a new process per question (what a player at the table pays);
   baseline: a bare `python -c pass` and `referee --help` in the same run;
-- warm query: one process, the index and encoder loaded, many questions;
+- warm query and warm `ask` (p50 and p95): one process, the index and encoder loaded, many questions;
 - build: `referee build` and `referee index --force` with the model already cached.
 """
 
@@ -65,6 +65,22 @@ def main(repeats: int = 7) -> None:
                 searcher.search(question, choose_game(games, question, given=game if given else None), limit=5)
                 warm.append(time.perf_counter() - start)
         rows.append((label, p50(warm) * 1000, p50(warm) / python[0]))
+
+    from referee.indexer.answering.answer import ask
+    from referee.paths import default_corpus_dir
+    from referee.rules.loading import discover_checks
+
+    checks = list(discover_checks(default_corpus_dir()).values())
+    for label, given in (("ask, warm process", True), ("ask, warm process, no game", False)):
+        warm = []
+        for _ in range(20):
+            for game, question in QUESTIONS:
+                start = time.perf_counter()
+                ask(searcher, question, checks, choose_game(games, question, given=game if given else None))
+                warm.append(time.perf_counter() - start)
+        rows.append((label, p50(warm) * 1000, p50(warm) / python[0]))
+        p95 = statistics.quantiles(warm, n=20)[-1]
+        rows.append((label + " (p95)", p95 * 1000, p95 / python[0]))
 
     build = timed([str(BIN / "referee"), "build"])
     rows.append(("referee build (5 books)", build * 1000, build / python[0]))
