@@ -19,7 +19,13 @@ app = typer.Typer()
 @app.command()
 @friendly
 def train(
-    sets: Annotated[Path, typer.Option(help="The question sets (players, silent, checks) with their splits.")] = SETS,
+    sets: Annotated[
+        Path | None,
+        typer.Option(
+            help="The question sets (players, silent, checks) with their splits.",
+            show_default="data/reader/ in the checkout",
+        ),
+    ] = None,
     heads_only: Annotated[
         bool, typer.Option("--heads-only", help="Keep the shipped encoder; retrain the heads (minutes).")
     ] = False,
@@ -38,6 +44,7 @@ def train(
     json_: JsonOption = False,
 ) -> None:
     """Rebuild the reader (the tuned encoder and its heads) from the question sets; about an hour on 2 cores."""
+    sets = sets or SETS
     if not (sets / "players.jsonl").is_file():
         raise RefereeError(f"{sets}: no question sets here (`referee train` runs from a checkout, or give --sets)")
     path = db_path(db)
