@@ -38,7 +38,7 @@ def judged(reader: Reader, examples: list[Example]) -> dict[str, float]:
         scored = reader.read(e.gathered)
         abstains = reader.abstains(scored)
         abstained += abstains
-        right += bool(not abstains and len(scored.order) and e.labels[scored.order[0]])
+        right += bool(not abstains and scored.quote is not None and e.labels[scored.order[scored.quote]])
     silent_abstained = sum(reader.abstains(reader.read(e.gathered)) for e in silent)
     return {
         "first quote right": right / max(1, len(answerable)),
