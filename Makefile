@@ -33,11 +33,12 @@ demo: setup
 	$(BIN)/referee check --check pass --fact passer=10,30 --fact target=13,29 --fact p=3
 	$(BIN)/referee sheet takkure --format pdf -o data/takkure-sheet.pdf
 
-# The reader (tuned encoder and heads) rebuilt from data/reader/, seed 0: about an hour on 2 cores,
-# logged to data/train.log. OMP_NUM_THREADS=2: unset, OpenMP threads spin on a shared machine.
+# The answer memory and the ranker rebuilt from data/reader/ and data/memory/, seed 0: about ten
+# minutes on 2 quiet cores, logged to data/train.log. OMP_NUM_THREADS=1: more OpenMP threads than
+# free cores spin and slow everything down tenfold on a shared machine.
 train: setup
 	$(BIN)/referee build
-	OMP_NUM_THREADS=2 timeout 7200 $(BIN)/referee train 2>&1 | tee data/train.log
+	OMP_NUM_THREADS=1 timeout 3600 $(BIN)/referee train 2>&1 | tee data/train.log
 
 bench: setup
 	$(BIN)/referee build

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -56,6 +58,10 @@ def sets(quick: bool, dev: bool) -> dict[str, list[dict[str, Any]]]:
         out[f"players {split}{label}"] = [{**i, "kind": "answerable"} for i in players if i["split"] == split]
         out[f"silent {split}{label}"] = [{**i, "kind": "silent"} for i in silent if i["split"] == split]
         out[f"checks {split}{label}"] = [i for i in checks if i["split"] == split]
+    judging = ROOT / "data" / "judging"  # written for judging only: never in the memory, never trained on
+    for name, kind in (("judge-players", "answerable"), ("judge-silent", "silent")):
+        if (judging / f"{name}.jsonl").is_file():
+            out[name] = [{**i, "kind": kind} for i in load(judging / f"{name}.jsonl")]
     for path in sorted((ROOT / "data").glob("questions-*.jsonl")):
         kind = "silent" if "unanswerable" in path.name else "settles" if "checks" in path.name else "answerable"
         out[path.stem] = [{**i, "kind": kind} for i in load(path)]
@@ -96,8 +102,11 @@ def outcome(item: dict[str, Any], answer: dict[str, Any], mode: str) -> dict[str
         return {"false lead": leads}
     shown = [first] + [c["quote"] for c in answer["closest"] + answer["related"] + answer["clarified_by"]]
     right = answer["answered"] and hits_gold("", first, item["gold"])
+    choices = [c["quote"] for c in answer.get("choices", [])]
     out = {
         "first quote right": right,
+        "first or a choice": right or (answer["answered"] and any(hits_gold("", q, item["gold"]) for q in choices)),
+        "offered choices": bool(choices),
         "on screen": any(hits_gold("", q, item["gold"]) for q in shown if q),
         "abstained": not answer["answered"],
         "a check leads": leads,
@@ -110,15 +119,66 @@ def outcome(item: dict[str, Any], answer: dict[str, Any], mode: str) -> dict[str
     return out
 
 
-def run(searcher: Searcher, quick: bool, dev: bool) -> dict[str, Any]:
+def run(searcher: Searcher, quick: bool, dev: bool, only: str | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name, items in sets(quick, dev).items():
+        if only and not any(part in name for part in only.split(",")):
+            continue
         modes = ("given",) if items and items[0]["kind"] in ("settles", "near-miss") else ("given", "none")
         for mode in modes:
             rows = [outcome(i, asked(searcher, i, i["game"] if mode == "given" else None), mode) for i in items]
             results[f"{name} [{mode}]"] = rows
             print(f"  {name} [{mode}]: {len(rows)} questions", flush=True)
     return results
+
+
+def learning(searcher: Searcher) -> dict[str, float]:
+    """The 20 rephrased judging questions: each asked, its right passage kept as a tap would keep
+    it (the passage shown that holds the gold, else the gold's sentence), then asked again in
+    other words (`q2`) with the game given: is the first quote right now? Before: `q2` asked with
+    nothing kept. Skipped (empty) where `ask` cannot learn (an older checkout)."""
+    path = ROOT / "data" / "judging" / "judge-rephrased.jsonl"
+    try:
+        from referee.books.text import sentences
+        from referee.indexer.memory.learning import remember
+    except ImportError:
+        return {}
+    items = load(path) if path.is_file() else []
+    before = [
+        bool(
+            outcome(
+                {**i, "kind": "answerable", "q": i["q2"]}, asked(searcher, {**i, "q": i["q2"]}, i["game"]), "given"
+            )["first quote right"]
+        )
+        for i in items
+    ]
+    with tempfile.TemporaryDirectory() as home:
+        old = os.environ.get("XDG_DATA_HOME")
+        os.environ["XDG_DATA_HOME"] = home
+        try:
+            after = []
+            for i in items:
+                answer = asked(searcher, i, i["game"])
+                shown = [*answer["answer"], *answer.get("choices", []), *answer["closest"], *answer["related"]]
+                hit = next((c for c in shown if hits_gold("", c["quote"], i["gold"])), None)
+                if hit is None:
+                    text = store.entries_by_ids(searcher.db, [i["entry"]])[i["entry"]].text
+                    quote = next((x for x in sentences(text) if hits_gold("", x, i["gold"])), text)
+                    hit = {"id": i["entry"], "quote": quote}
+                remember(searcher.db, i["q"], hit["id"], hit["quote"])
+                again = asked(searcher, {**i, "q": i["q2"]}, i["game"])
+                after.append(bool(outcome({**i, "kind": "answerable"}, again, "given")["first quote right"]))
+        finally:
+            if old is None:
+                os.environ.pop("XDG_DATA_HOME", None)
+            else:
+                os.environ["XDG_DATA_HOME"] = old
+    n = max(1, len(items))
+    return {
+        "rephrased, nothing kept": sum(before) / n,
+        "rephrased, after a tap": sum(after) / n,
+        "n": float(len(items)),
+    }
 
 
 def figures(rows: list[dict[str, Any]]) -> dict[str, float]:
@@ -169,7 +229,7 @@ def confidence_table(results: dict[str, Any], on: str) -> dict[str, float]:
 def summary(results: dict[str, Any]) -> dict[str, Any]:
     return {
         "sets": {name: figures(rows) for name, rows in results.items()},
-        "confidence": {on: confidence_table(results, on) for on in ("test [", "questions-")},
+        "confidence": {on: confidence_table(results, on) for on in ("test [", "questions-", "judge-")},
     }
 
 
@@ -186,6 +246,9 @@ def print_summary(now: dict[str, Any], before: dict[str, Any] | None) -> None:
                 continue
             was = f"{old[key]:.2f}" if key in old else "—"
             print(f"{name:<44} {key:<18} {was:>7} {value:>7.2f} {int(figs.get(f'n {key}', figs['n'])):>5}")
+    for key, value in now.get("learning", {}).items():
+        if key != "n":
+            print(f"{'learning (judge-rephrased)':<44} {key:<18} {'—':>7} {value:>7.2f} {int(now['learning']['n']):>5}")
     for on, table in now["confidence"].items():
         old = (before or {}).get("confidence", {}).get(on, {})
         for key, value in table.items():
@@ -199,13 +262,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the figures as JSON (to compare a later run with)")
     parser.add_argument("--compare", type=Path, help="figures of an earlier run (--out) to print beside")
     parser.add_argument("--quick", action="store_true", help="every fifth question")
+    parser.add_argument("--only", help="only the sets whose names hold one of these comma-separated words")
     parser.add_argument(
         "--dev", action="store_true", help="also the dev split (the reader's calibrations were fit there)"
     )
     args = parser.parse_args()
     searcher = Searcher(args.db or default_db_path())
     start = time.perf_counter()
-    now = summary(run(searcher, args.quick, args.dev))
+    now = summary(run(searcher, args.quick, args.dev, args.only))
+    if not args.only or "learn" in args.only:
+        now["learning"] = learning(searcher)
     now["seconds"] = round(time.perf_counter() - start, 1)
     before = json.loads(args.compare.read_text()) if args.compare else None
     print_summary(now, before)

@@ -11,6 +11,7 @@ from referee.cli import (
     check_commands,
     kb_commands,
     links_commands,
+    memory_commands,
     search_commands,
     serve_commands,
     sheet_commands,
@@ -34,6 +35,7 @@ app.add_typer(check_commands.app)
 app.add_typer(sheet_commands.app)
 app.add_typer(serve_commands.app)
 app.add_typer(train_commands.app)
+app.add_typer(memory_commands.app, name="memory")
 
 
 def _usage_error_line(exc: Exception) -> str | None:

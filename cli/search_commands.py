@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -25,8 +26,10 @@ from referee.cli.common import (
 )
 from referee.errors import RefereeError
 from referee.indexer.answering.answer import ask as answer_question
+from referee.indexer.answering.answer import passage_of, search_as_asked, with_choice
 from referee.indexer.answering.types import Answer, CheckSuggestion, Citation
 from referee.indexer.evaluate import evaluate, load_questions
+from referee.indexer.memory.learning import remember
 from referee.indexer.search.index import build_index, read_config, remove_index_leftovers, staleness
 from referee.indexer.search.results import SearchResult
 from referee.indexer.search.scoring import SCORING
@@ -102,7 +105,7 @@ def search(
 ) -> None:
     """Ranked rule entries for a query, best first."""
     searcher = _searcher(ctx, db, query)
-    result = searcher.search(query, _choice(searcher, query, game), limit=limit)
+    result = search_as_asked(searcher, query, _choice(searcher, query, game), limit=limit)
     if json_:
         print_json(result.hits_json())
         return
@@ -200,6 +203,12 @@ def render_answer(answer: Answer, long: bool = False) -> None:
         _print_passage(item)
     for rule in answer.precedence:
         typer.echo(f"\nRules priority [{rule['id']}]: {', '.join(rule['higher'])} text wins over the {rule['over']}.")
+    if answer.choices:
+        typer.echo("\nNot sure which you mean — or one of these:")
+        for number, choice in enumerate(answer.choices, 1):
+            typer.echo(f"  {number}. {choice.question}  [{choice.citation.id}] {choice.confidence:.0%}")
+            typer.echo(f"     “{_one_line(choice.citation.quote, 96)}”")
+        typer.echo("  (answer with one: add --pick N)")
     _print_related("Higher-priority texts on this rule", answer.clarified_by, long)
     _print_related("Related", answer.related, long)
     if long and answer.evidence is not None:
@@ -213,13 +222,41 @@ def ask(
     question: Annotated[str, typer.Argument(help="A question in plain words, in any language.")],
     game: GameOption = None,
     long: Annotated[bool, typer.Option("--long", help="Related rules quoted in full, and the evidence.")] = False,
+    pick: Annotated[
+        int | None, typer.Option("--pick", min=1, help="Answer with choice N of those offered (and remember it).")
+    ] = None,
+    right: Annotated[
+        str | None, typer.Option("--right", help="This entry's passage answered it: remember that on this machine.")
+    ] = None,
+    wrong: Annotated[
+        bool, typer.Option("--wrong", help="The first answer was wrong: do not put it first again.")
+    ] = False,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
     """Answer with the rule text itself, quoted verbatim with its section — or say the book does not."""
+    if sum(x is not None and x is not False for x in (pick, right, wrong)) > 1:
+        raise RefereeError("give one of --pick, --right and --wrong")
     searcher = _searcher(ctx, db, question)
     checks = corpus_checks()  # the corpus in use; a broken rule module is an error here, not "no checks"
     answer = answer_question(searcher, question, checks.values(), _choice(searcher, question, game))
+    if pick is None and answer.choices and not json_ and sys.stdin.isatty() and sys.stdout.isatty():
+        render_answer(answer, long)
+        picked = typer.prompt("Which one? (number, Enter to keep the first)", default="", show_default=False)
+        pick = int(picked) if picked.strip().isdigit() else None
+        if pick is None:
+            return
+    if pick is not None:
+        answer = with_choice(answer, pick)
+        remember(searcher.db, question, answer.answer[0].id, answer.answer[0].quote)
+    elif right is not None:
+        shown = passage_of(answer, right)
+        remember(searcher.db, question, shown.id, shown.quote)
+    elif wrong:
+        first = (answer.answer or answer.closest or [None])[0]
+        if first is None:
+            raise RefereeError("there is no answer to mark wrong")
+        remember(searcher.db, question, first.id, first.quote, right=False)
     if json_:
         print_json(answer.to_json())
         return

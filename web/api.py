@@ -44,7 +44,7 @@ def game_choice(backend: Backend, q: str, game: str | None) -> GameChoice:
 
 
 def search_json(backend: Backend, q: str, game: str | None, limit: int) -> list[dict[str, Any]]:
-    return backend.searcher.search(q, game_choice(backend, q, game), limit=limit).hits_json()
+    return answer.search_as_asked(backend.searcher, q, game_choice(backend, q, game), limit=limit).hits_json()
 
 
 def ask_json(backend: Backend, q: str, game: str | None) -> dict[str, Any]:

@@ -4,23 +4,33 @@ No generated prose: every quote is a slice of an entry's text, which is itself a
 rulebook. The steps (docs/asking.md):
 
     question -> game (referee.names.choose_game: given > named in the question > remembered;
-                       else the reader reads the likeliest books: referee.indexer.reader.choosing)
-             -> candidates (hybrid search with the tuned encoder, referee.indexer.search):
-                the passages of the first entries, at every grain (.passages)
-             -> the reader (referee.indexer.reader): the passage that answers, whether the book
-                answers at all, whether a check answers and with which facts (.facts)
+                       else the likeliest books are ranked and the best-ranked answers)
+             -> candidates (referee.indexer.memory.candidates): the passages of the search's
+                first entries, at every grain (.passages), and of the entries that the nearest
+                remembered questions were answered by (referee.indexer.memory)
+             -> the ranker (referee.indexer.memory.ranker): which passage answers, how likely,
+                whether the book answers at all, and the choices when it cannot tell
+             -> the check head (referee.indexer.reader.checking): whether a check answers and
+                with which facts (.facts)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+
+import numpy as np
 
 from referee import store
 from referee.books.text import sentences
-from referee.indexer.answering.types import Answer, Citation, Evidence
+from referee.errors import RefereeError
+from referee.indexer.answering.types import Answer, Choice, Citation, Evidence
+from referee.indexer.memory.bank import Memory
+from referee.indexer.memory.ranker import Ranker, shipped_ranker
+from referee.indexer.memory.reading import GameRanking, Option, game_score, memory_of, rank_game
 from referee.indexer.reader.checking import read_checks, suggestion
-from referee.indexer.reader.choosing import GameReading, read_games
-from referee.indexer.reader.reader import Reader, shipped_reader
+from referee.indexer.reader.choosing import LIMIT, rivals
+from referee.indexer.reader.reader import DEPTH, Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
 from referee.names import GameChoice, choose_game
@@ -91,10 +101,61 @@ def _pick(rows: dict[str, StoredEntry], pairs: list[tuple[str, str]], seen: set[
     return out
 
 
-def _close_book(read: GameReading, odds: dict[str, float], titles: dict[str, str]) -> Citation:
-    best = read.reading.best
-    why = f"{titles.get(read.game, read.game)} is close ({odds[read.game]:.0%} likely): its best answer"
+def _close_book(ranked: GameRanking, odds: dict[str, float], titles: dict[str, str]) -> Citation:
+    best = ranked.best
+    assert best is not None
+    why = f"{titles.get(ranked.game, ranked.game)} is close ({odds[ranked.game]:.0%} likely): its best answer"
     return Citation(best.entry, best.quote, best.grain, row=best.row, why=why)
+
+
+def _citation(option: Option, confidence: float | None = None) -> Citation:
+    p = option.passage
+    return Citation(p.entry, p.quote, p.grain, confidence, p.row)
+
+
+def _choices(ranked: GameRanking, ranker: Ranker) -> list[Choice]:
+    """The two or three passages it could be, when the first is not clearly the answer."""
+    options = ranked.options
+    if len(options) < 2 or ranked.right >= ranker.choices_below:
+        return []
+    out = []
+    for option in options:
+        asked = option.asked.q if option.asked is not None else f"About {' > '.join(option.passage.entry.path[-2:])}?"
+        out.append(Choice(asked, _citation(option), option.right))
+    return out
+
+
+CLOSE = 0.25  # a book at least this likely beside the answering one is "close": its best answer is shown too
+
+
+def _rank_games(
+    searcher: Searcher, reader: Reader, ranker: Ranker, memory: Memory, result: SearchResult
+) -> tuple[GameRanking, dict[str, float], list[GameRanking]]:
+    """The answering game's ranking, every game read with its odds (empty when the game was
+    given or named), and the other games close enough to show."""
+    question = result.question
+    assert question is not None
+    if not result.choice.inferred or len(result.likelihood) < 2:
+        hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
+        return rank_game(searcher, reader, ranker, memory, hits, question, result.game, result.query), {}, []
+    games = rivals(result.likelihood)
+    for near in memory.nearest(question.vector, None, 5):
+        if near.item.game not in games:
+            games.append(near.item.game)
+    read = []
+    for game in games:
+        if game == result.game:
+            hits = result.game_hits or [h for h in result.hits if h.entry.game == game]
+        else:
+            hits = searcher.search(result.query, GameChoice.given(game), limit=max(LIMIT, DEPTH)).hits
+        read.append(rank_game(searcher, reader, ranker, memory, hits, question, game, result.query))
+    scores = np.array([game_score(r, result.likelihood.get(r.game, 0.0), ranker.game_weight) for r in read])
+    z = np.exp(scores - scores.max())
+    z /= z.sum()
+    odds = {r.game: round(float(p), 3) for r, p in zip(read, z, strict=True)}
+    read.sort(key=lambda r: -odds[r.game])
+    close = [r for r in read[1:] if odds[r.game] >= CLOSE and r.best is not None]
+    return read[0], odds, close
 
 
 def ask(
@@ -103,24 +164,29 @@ def ask(
     checks: Iterable[Check],
     choice: GameChoice | None = None,
     reader: Reader | None = None,
+    ranker: Ranker | None = None,
+    memory: Memory | None = None,
 ) -> Answer:
     """The answer: `answered` (False when the book does not say), `confidence`, the `answer`
-    passage (empty when not answered; `closest` then holds what came nearest), the check the
-    question states (`checks`: the corpus's, loaded by the caller; the answering game's are
-    read), the higher-priority texts linked to the answer, related rules, and how the game was
-    chosen (`choice`, from `choose_game`; when None, from the question alone). `reader`: the
-    trained reader (the shipped one unless a test passes another)."""
+    passage (empty when not answered; `closest` then holds what came nearest), the `choices` when
+    it cannot tell between two or three, the check the question states (`checks`: the corpus's,
+    loaded by the caller; the answering game's are read), the higher-priority texts linked to the
+    answer, related rules, and how the game was chosen (`choice`, from `choose_game`; when None,
+    from the question alone). `reader` (the check head), `ranker` and `memory`: the shipped ones
+    unless a test passes others."""
     reader = reader or shipped_reader()
+    ranker = ranker or shipped_ranker()
+    memory = memory if memory is not None else memory_of(searcher)
     if choice is None:
         choice = choose_game(store.games(searcher.db), question)
     result = searcher.search(question, choice, limit=10)
-    games = read_games(reader, searcher, result)
-    odds = games.odds
-    game, hits, reading = games.chosen.game, games.chosen.hits, games.chosen.reading
-    best = reading.best
+    ranked, odds, close = _rank_games(searcher, reader, ranker, memory, result)
+    game, hits, best = ranked.game, ranked.hits, ranked.best
     game_odds = odds.get(game, 1.0)
-    score = round(reader.confidence(reading) * game_odds, 3)
-    answered = not reader.abstains(reading)
+    score = round(ranked.answerable * ranked.right * game_odds, 3)
+    answered = best is not None and ranked.answerable >= ranker.abstain_below
+    assert result.question is not None
+    reading = reader.read(gather(searcher, hits, result.question, game, result.query))
     rated = read_checks(
         reader, searcher, [c for c in checks if c.game == game], result.question, result.query, hits, reading
     )
@@ -133,12 +199,12 @@ def ask(
     seen = {best.entry.id} if best else set()
     clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
     titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
-    cited_best = [Citation(best.entry, best.quote, best.grain, score, best.row)] if best else []
+    cited_best = [_citation(ranked.options[0], score)] if best else []
     evidence = Evidence(
-        reading.answerable,
-        reading.right,
+        ranked.answerable,
+        ranked.right,
         game_odds,
-        reader.abstain_below,
+        ranker.abstain_below,
         rated[0].odds if rated else None,
         reader.check_at,
     )
@@ -157,6 +223,63 @@ def ask(
         clarified_by=clarified_by,
         precedence=precedence if clarified_by else [],
         related=_pick(rows, related_pairs, seen, RELATED),
-        close_books=[_close_book(r, odds, titles) for r in games.close],
+        close_books=[_close_book(r, odds, titles) for r in close],
         evidence=evidence,
+        choices=_choices(ranked, ranker) if answered else [],
     )
+
+
+def with_choice(answer: Answer, number: int) -> Answer:
+    """The answer with its choice `number` (1-based) as the answer: what a tap on it shows."""
+    if not answer.choices:
+        raise RefereeError("this answer offers no choices to pick from")
+    if not 1 <= number <= len(answer.choices):
+        raise RefereeError(f"--pick takes 1 to {len(answer.choices)} for this answer")
+    picked = answer.choices[number - 1]
+    citation = Citation(
+        picked.citation.entry, picked.citation.quote, picked.citation.grain, picked.confidence, picked.citation.row
+    )
+    return replace(
+        answer, answered=True, answer=[citation], closest=[], confidence=round(picked.confidence, 3), choices=[]
+    )
+
+
+def passage_of(answer: Answer, entry_id: str) -> Citation:
+    """The passage of `entry_id` that this answer showed (its quote, a choice, the closest or a related rule)."""
+    shown = [
+        *answer.answer,
+        *(c.citation for c in answer.choices),
+        *answer.closest,
+        *answer.related,
+        *answer.clarified_by,
+    ]
+    for citation in shown:
+        if citation.id == entry_id:
+            return citation
+    ids = ", ".join(dict.fromkeys(c.id for c in shown)) or "none"
+    raise RefereeError(f"{entry_id!r} is not among this answer's passages (shown: {ids})")
+
+
+def search_as_asked(
+    searcher: Searcher,
+    query: str,
+    choice: GameChoice,
+    limit: int = 10,
+    reader: Reader | None = None,
+    ranker: Ranker | None = None,
+    memory: Memory | None = None,
+) -> SearchResult:
+    """`searcher.search`, with the game `ask` would answer from when none was named (and its
+    odds): `referee search` and `referee ask` never pick different games for one question."""
+    result = searcher.search(query, choice, limit=limit)
+    if not result.choice.inferred or len(result.likelihood) < 2:
+        return result
+    reader = reader or shipped_reader()
+    ranker = ranker or shipped_ranker()
+    memory = memory if memory is not None else memory_of(searcher)
+    ranked, odds, _close = _rank_games(searcher, reader, ranker, memory, result)
+    likelihood = {g: odds.get(g, 0.0) for g in result.likelihood}
+    if ranked.game == result.game:
+        return replace(result, likelihood=likelihood)
+    own = searcher.search(query, GameChoice.given(ranked.game), limit=limit)
+    return replace(result, game=ranked.game, likelihood=likelihood, game_hits=own.hits)

@@ -85,6 +85,25 @@ class CheckSuggestion:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One of the two or three passages a question could be asking about, when `ask` cannot tell:
+    the remembered question that tells it apart, and its quote."""
+
+    question: str  # a question this passage answered before (or, with none, what the passage is about)
+    citation: Citation
+    confidence: float  # calibrated: this passage is the answer
+
+    def to_json(self) -> Json:
+        return {
+            "question": self.question,
+            "quote": self.citation.quote,
+            "id": self.citation.id,
+            "confidence": round(self.confidence, 3),
+            "path": self.citation.entry.path,
+        }
+
+
+@dataclass(frozen=True)
 class Evidence:
     """What the reader computed for the answer (probabilities calibrated on the dev split)."""
 
@@ -119,6 +138,7 @@ class Answer:
     related: list[Citation] = field(default_factory=list)
     close_books: list[Citation] = field(default_factory=list)  # no game named: another book nearly as likely
     evidence: Evidence | None = None
+    choices: list[Choice] = field(default_factory=list)  # when unsure: the two or three it could be
 
     @property
     def game_source(self) -> str:
@@ -142,4 +162,5 @@ class Answer:
             "related": [c.to_json() for c in self.related],
             "close_books": [c.to_json() for c in self.close_books],
             "evidence": self.evidence.as_dict() if self.evidence else {},
+            "choices": [c.to_json() for c in self.choices],
         }

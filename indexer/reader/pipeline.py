@@ -1,13 +1,9 @@
-"""`referee train`, end to end, from the repository's own data and a fixed seed.
+"""`referee train --reader`: the older reader's heads refit from the repository's own data.
 
-1. Index the knowledge base with the plain e5-small and gather the training questions'
-   candidates through the real search (the hard negatives, and the misses to mend).
-2. Tune the encoder (`.tuning`), write its adapter (package data): the default model becomes
-   the tuned one, so every index built before is stale.
-3. Index again with the tuned encoder and gather train and dev anew: the heads must learn
-   from what the tuned search returns at the table.
-4. Train the heads, calibrations and thresholds (`.train`), write reader.npz.
-Test is never read; `benchmarks/answer_quality.py` judges it.
+The heads (passage, answerable, check) read the plain e5-small's search; the passage head's
+score is one of the ranker's features and the check head still decides whether a check's
+verdict leads (`referee.indexer.memory` does the rest). The encoder tuning that used to come
+first was removed: it set held-out search back. Test is never read here.
 """
 
 from __future__ import annotations
@@ -17,16 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
-from referee import store
 from referee.errors import RefereeError
 from referee.indexer.reader.examples import gather_examples
 from referee.indexer.reader.reader import READER_FILE
 from referee.indexer.reader.train import TrainReport, train_reader, training_items
-from referee.indexer.reader.tuning import EPOCHS, pairs_of, tune_encoder
 from referee.indexer.search.index import ensure_index
-from referee.indexer.search.model import ADAPTER_FILE, DEFAULT_MODEL, default_model
+from referee.indexer.search.model import default_model
 from referee.indexer.search.searcher import Searcher
 from referee.paths import PACKAGE_DIR
 from referee.rules.checks import Check
@@ -36,8 +28,6 @@ SETS = PACKAGE_DIR.parent / "data" / "reader"  # in a checkout: the question set
 
 @dataclass
 class TrainingRun:
-    tuned_model: str | None  # None when the encoder was kept
-    pairs: int
     heads: TrainReport
 
 
@@ -47,33 +37,15 @@ def train_all(
     sets: Path = SETS,
     seed: int = 0,
     say: Callable[[str], None] = print,
-    epochs: int = EPOCHS,
     limit: int | None = None,
-    tune: bool = True,
-    adapter: Path = ADAPTER_FILE,
     out: Path = READER_FILE,
     keep_examples: Path | None = None,
     from_examples: Path | None = None,
 ) -> TrainingRun:
-    """`tune=False` keeps the shipped encoder and retrains the heads only (minutes, not an hour);
-    `keep_examples`: where to pickle the gathered examples (benchmarks refit the heads from them);
+    """`keep_examples`: where to pickle the gathered examples (benchmarks refit the heads from them);
     `from_examples`: refit the heads from examples kept before (seconds: the checks may have changed,
     the books and the index must not have)."""
     items = training_items(sets, limit)
-    pairs = 0
-    if tune:
-        say("indexing with the plain e5-small")
-        ensure_index(db_path, model=DEFAULT_MODEL)
-        base = Searcher(db_path)
-        train = [i for i in items if i["split"] == "train" and i["kind"] == "answerable"]
-        say(f"gathering {len(train)} training questions' candidates")
-        examples = gather_examples(base, train, across_games=False)
-        gold_entries = store.entries_by_ids(base.db, sorted({i.get("entry", "") for i in train}))
-        found = pairs_of(examples, gold_entries)
-        pairs = len(found)
-        say(f"tuning the encoder on {pairs} questions, {epochs} epochs")
-        tensors = tune_encoder(found, seed=seed, epochs=epochs, progress=say)
-        _save_adapter(tensors, adapter)
     model = default_model()
     say(f"indexing with {model}")
     ensure_index(db_path, model=model)
@@ -86,7 +58,7 @@ def train_all(
     if keep_examples is not None:
         keep_examples.write_bytes(pickle.dumps(examples))
     report = train_reader(searcher, checks, sets, out=out, seed=seed, examples=examples)
-    return TrainingRun(model if tune else None, pairs, report)
+    return TrainingRun(report)
 
 
 def _kept_examples(path: Path) -> list:
@@ -99,10 +71,3 @@ def _kept_examples(path: Path) -> list:
         return examples
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError) as exc:
         raise RefereeError(f"{path}: not examples kept by `referee train` ({type(exc).__name__})") from None
-
-
-def _save_adapter(tensors: dict[str, np.ndarray], path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".partial.npz")
-    np.savez_compressed(partial, **tensors)
-    partial.replace(path)

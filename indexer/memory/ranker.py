@@ -1,0 +1,185 @@
+"""The learned ranker: gradient-boosted trees over the candidates' features, run with numpy.
+
+Trained by `referee train` (scikit-learn's HistGradientBoostingClassifier, `.training`); what
+ships is the trees as arrays (`referee/indexer/data/ranker.npz`: no pickle, nothing executed on
+load), the Platt calibration of their score fit on out-of-fold predictions (folds grouped by
+section), the abstention model over per-question features, and the thresholds:
+
+- `abstain_below`: the calibrated chance that the book answers, under which `ask` says it does not;
+- `choices_below`: the calibrated chance that the first passage is the answer, under which `ask`
+  offers the two or three it could be (`choices`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from referee.errors import RefereeError
+
+RANKER_FILE = Path(__file__).resolve().parent.parent / "data" / "ranker.npz"
+QUESTION_FEATURES = ("top_logit", "top_margin", "answered_top", "silent_top", "silent_gap", "silent_share", "top_votes")
+
+
+@dataclass(frozen=True)
+class Trees:
+    """A boosted ensemble: per tree, its nodes as parallel arrays; the score is baseline + leaves."""
+
+    feature: tuple[np.ndarray, ...]
+    threshold: tuple[np.ndarray, ...]
+    left: tuple[np.ndarray, ...]
+    right: tuple[np.ndarray, ...]
+    leaf: tuple[np.ndarray, ...]
+    value: tuple[np.ndarray, ...]
+    missing_left: tuple[np.ndarray, ...]
+    baseline: float
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        x = np.asarray(x, dtype=np.float64)
+        out = np.full(len(x), self.baseline, dtype=np.float64)
+        rows = np.arange(len(x))
+        for f, t, lft, rgt, leaf, val, miss in zip(
+            self.feature, self.threshold, self.left, self.right, self.leaf, self.value, self.missing_left, strict=True
+        ):
+            node = np.zeros(len(x), dtype=np.int64)
+            for _ in range(64):  # deeper than any tree we fit; stops once every row is at a leaf
+                at_leaf = leaf[node]
+                if at_leaf.all():
+                    break
+                v = x[rows, f[node]]
+                go_left = np.where(np.isnan(v), miss[node], v <= t[node])
+                node = np.where(at_leaf, node, np.where(go_left, lft[node], rgt[node]))
+            out += val[node]
+        return out
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {"trees.baseline": np.array([self.baseline])}
+        for name in ("feature", "threshold", "left", "right", "leaf", "value", "missing_left"):
+            parts = getattr(self, name)
+            out[f"trees.{name}"] = np.concatenate(parts) if parts else np.zeros(0)
+        out["trees.sizes"] = np.array([len(p) for p in self.feature], dtype=np.int64)
+        return out
+
+    @classmethod
+    def from_arrays(cls, a: dict[str, np.ndarray]) -> Trees:
+        bounds = np.cumsum(np.concatenate([[0], a["trees.sizes"]]))
+
+        def split(name: str, dtype) -> tuple[np.ndarray, ...]:
+            flat = a[f"trees.{name}"].astype(dtype)
+            return tuple(flat[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1))
+
+        return cls(
+            split("feature", np.int64),
+            split("threshold", np.float64),
+            split("left", np.int64),
+            split("right", np.int64),
+            split("leaf", bool),
+            split("value", np.float64),
+            split("missing_left", bool),
+            float(a["trees.baseline"][0]),
+        )
+
+
+@dataclass(frozen=True)
+class Linear:
+    """Standardised logistic regression: the abstention model."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: np.ndarray
+    bias: float
+
+    def probability(self, x: np.ndarray) -> np.ndarray:
+        z = ((np.asarray(x, dtype=np.float64) - self.mean) / self.scale) @ self.weights + self.bias
+        return 1.0 / (1.0 + np.exp(-z))
+
+
+@dataclass(frozen=True)
+class Ranker:
+    trees: Trees
+    calibration: tuple[float, float]  # Platt: P(right) = sigmoid(a * logit + b)
+    answerable: Linear
+    abstain_below: float
+    choices_below: float
+    game_weight: float  # how much the search's odds of a game count beside the memory's, choosing one
+    meta: dict = field(default_factory=dict)
+
+    def right(self, logits: np.ndarray) -> np.ndarray:
+        a, b = self.calibration
+        return 1.0 / (1.0 + np.exp(-(a * np.asarray(logits, dtype=np.float64) + b)))
+
+    def save(self, path: Path) -> None:
+        arrays = {
+            **self.trees.arrays(),
+            "answerable.mean": self.answerable.mean,
+            "answerable.scale": self.answerable.scale,
+            "answerable.weights": self.answerable.weights,
+            "numbers": np.array(
+                [*self.calibration, self.answerable.bias, self.abstain_below, self.choices_below, self.game_weight]
+            ),
+            "meta": np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.stem + ".partial.npz")
+        np.savez_compressed(partial, **arrays)
+        partial.replace(path)
+
+
+def load_ranker(path: Path = RANKER_FILE) -> Ranker:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            a = {k: data[k] for k in data.files}
+        n = a["numbers"]
+        return Ranker(
+            Trees.from_arrays(a),
+            (float(n[0]), float(n[1])),
+            Linear(a["answerable.mean"], a["answerable.scale"], a["answerable.weights"], float(n[2])),
+            float(n[3]),
+            float(n[4]),
+            float(n[5]),
+            json.loads(bytes(a["meta"]).decode()),
+        )
+    except FileNotFoundError:
+        raise RefereeError(f"the ranker's weights are missing ({path}): run `referee train`") from None
+    except (OSError, ValueError, KeyError, IndexError, EOFError) as exc:
+        raise RefereeError(
+            f"the ranker's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`"
+        ) from None
+
+
+@functools.lru_cache(maxsize=2)
+def _cached(path: Path, stamp: int) -> Ranker:
+    return load_ranker(path)
+
+
+def shipped_ranker(path: Path = RANKER_FILE) -> Ranker:
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    return _cached(path, stamp)
+
+
+def question_row(logits: np.ndarray, features: np.ndarray, feature_names: tuple[str, ...]) -> np.ndarray:
+    """QUESTION_FEATURES for one question from its candidates' logits and feature rows."""
+    col = {n: i for i, n in enumerate(feature_names)}
+    if not len(logits):
+        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    order = np.argsort(-logits)
+    top = features[order[0]]
+    margin = float(logits[order[0]] - logits[order[1]]) if len(order) > 1 else 5.0
+    return np.array(
+        [
+            float(logits[order[0]]),
+            margin,
+            float(top[col["answered_top"]]),
+            float(top[col["silent_top"]]),
+            float(top[col["silent_gap"]]),
+            float(top[col["silent_share"]]),
+            float(top[col["votes"]]),
+        ]
+    )

@@ -1,0 +1,186 @@
+"""`referee train`: the ranker fit from the repository's own question sets, with a fixed seed.
+
+Every remembered question (the shipped memory: answered and silent) is asked as `ask` asks it,
+with its own writer's questions left out of the memory it reads (so that its neighbours are other
+players' words, as a new question's are), and each candidate labelled right when it holds the
+question's gold words. The trees are fit with folds grouped by section: the out-of-fold scores
+calibrate the confidence, fit the abstention model and its threshold. Held-out judging sets are
+never read here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from referee.indexer.evaluate import hits_gold
+from referee.indexer.memory.bank import Memory, Remembered
+from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
+from referee.indexer.memory.ranker import Linear, Ranker, Trees, question_row
+from referee.indexer.reader.reader import Reader
+from referee.indexer.search.searcher import Searcher
+from referee.names import GameChoice
+
+ABSTAIN_ANSWERABLE = 0.04  # the share of answerable questions abstention may cost (out of fold)
+CHOICES_BELOW = 0.6  # offer the choices when the first passage is less likely than this
+
+
+@dataclass
+class Gathered:
+    item: Remembered
+    section: str
+    candidates: Candidates
+    labels: np.ndarray
+
+
+def _skip_for(item: Remembered) -> Callable[[Remembered], bool]:
+    return lambda other: other.source == item.source or other.id == item.id
+
+
+def gather_all(
+    searcher: Searcher, reader: Reader, memory: Memory, items: list[Remembered], sections: dict[str, str], say=print
+) -> list[Gathered]:
+    out = []
+    start = time.perf_counter()
+    for n, item in enumerate(items, 1):
+        result = searcher.search(item.q, GameChoice.given(item.game), limit=10)
+        hits = result.game_hits or result.hits
+        assert result.question is not None
+        cands = gather_candidates(
+            searcher, reader, memory, hits, result.question, item.game, result.query, _skip_for(item)
+        )
+        labels = np.array([item.kind == "answerable" and hits_gold("", p.quote, item.gold) for p in cands.passages])
+        section = sections.get(item.entry or "") or item.section or f"{item.game}/silent/{item.id}"
+        out.append(Gathered(item, section, cands, labels))
+        if n % 200 == 0:
+            say(f"  {n}/{len(items)} questions gathered ({time.perf_counter() - start:.0f} s)")
+    return out
+
+
+def _fit_trees(x: np.ndarray, y: np.ndarray, seed: int):
+    from sklearn.ensemble import HistGradientBoostingClassifier  # training only
+
+    model = HistGradientBoostingClassifier(
+        max_iter=200,
+        learning_rate=0.07,
+        max_leaf_nodes=15,
+        min_samples_leaf=30,
+        l2_regularization=1.0,
+        early_stopping=False,
+        random_state=seed,
+    )
+    return model.fit(x, y)
+
+
+def export_trees(model) -> Trees:
+    parts: dict[str, list[np.ndarray]] = {
+        k: [] for k in ("feature", "threshold", "left", "right", "leaf", "value", "missing_left")
+    }
+    for (predictor,) in model._predictors:  # binary: one tree per iteration
+        nodes = predictor.nodes
+        parts["feature"].append(nodes["feature_idx"].astype(np.int64))
+        parts["threshold"].append(nodes["num_threshold"].astype(np.float64))
+        parts["left"].append(nodes["left"].astype(np.int64))
+        parts["right"].append(nodes["right"].astype(np.int64))
+        parts["leaf"].append(nodes["is_leaf"].astype(bool))
+        parts["value"].append(nodes["value"].astype(np.float64))
+        parts["missing_left"].append(nodes["missing_go_to_left"].astype(bool))
+    baseline = float(np.ravel(model._baseline_prediction)[0])
+    return Trees(
+        *(tuple(parts[k]) for k in ("feature", "threshold", "left", "right", "leaf", "value", "missing_left")), baseline
+    )
+
+
+def _platt(scores: np.ndarray, right: np.ndarray) -> tuple[float, float]:
+    from sklearn.linear_model import LogisticRegression
+
+    if len(set(right.tolist())) < 2:
+        return 1.0, 0.0
+    fit = LogisticRegression(C=1.0).fit(scores[:, None], right)
+    return float(fit.coef_[0][0]), float(fit.intercept_[0])
+
+
+def _linear(x: np.ndarray, y: np.ndarray) -> Linear:
+    from sklearn.linear_model import LogisticRegression
+
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
+    fit = LogisticRegression(C=1.0, max_iter=1000).fit((x - mean) / scale, y)
+    return Linear(mean, scale, fit.coef_[0].astype(np.float64), float(fit.intercept_[0]))
+
+
+@dataclass
+class FitReport:
+    questions: int
+    answerable: int
+    silent: int
+    top_right_oof: float  # answerable questions whose first candidate holds the gold, out of fold
+    rule_right: float  # the same for the old rule (the search's rank)
+    any_right: float  # a right candidate exists at all
+    abstain_answerable_oof: float
+    abstain_silent_oof: float
+
+
+def fit_ranker(
+    gathered: list[Gathered], seed: int = 0, folds: int = 4, meta: dict | None = None
+) -> tuple[Ranker, FitReport]:
+    from sklearn.model_selection import GroupKFold
+
+    rows = [g for g in gathered if len(g.candidates.passages)]
+    sizes = [len(g.labels) for g in rows]
+    x = np.vstack([g.candidates.features for g in rows])
+    y = np.concatenate([g.labels for g in rows]).astype(int)
+    owner = np.repeat(np.arange(len(rows)), sizes)
+    groups = np.array([rows[i].section for i in owner])
+    oof = np.zeros(len(y))
+    for train, test in GroupKFold(n_splits=folds).split(x, y, groups):
+        oof[test] = _fit_trees(x[train], y[train], seed).decision_function(x[test])
+    model = _fit_trees(x, y, seed)
+    trees = export_trees(model)
+    assert np.allclose(trees.logits(x[:50]), model.decision_function(x[:50]), atol=1e-6)
+
+    bounds = np.cumsum([0, *sizes])
+    top_logit, top_right, qrows, answerable = [], [], [], []
+    rule_col = FEATURES.index("rule_choice")
+    rule_right = []
+    for i, g in enumerate(rows):
+        logit = oof[bounds[i] : bounds[i + 1]]
+        best = int(np.argmax(logit))
+        is_answerable = g.item.kind == "answerable"
+        if is_answerable:
+            top_logit.append(logit[best])
+            top_right.append(bool(g.labels[best]))
+            rule = np.flatnonzero(g.candidates.features[:, rule_col] == 1)
+            rule_right.append(bool(len(rule) and g.labels[rule[0]]))
+        qrows.append(question_row(logit, g.candidates.features, FEATURES))
+        answerable.append(is_answerable)
+    calibration = _platt(np.array(top_logit), np.array(top_right))
+    qx, qy = np.array(qrows), np.array(answerable, dtype=int)
+    groups_q = np.array([g.section for g in rows])
+    p_oof = np.zeros(len(qy))
+    for train, test in GroupKFold(n_splits=folds).split(qx, qy, groups_q):
+        p_oof[test] = _linear(qx[train], qy[train]).probability(qx[test])
+    abstain_below = float(np.quantile(p_oof[qy == 1], ABSTAIN_ANSWERABLE)) if qy.any() else 0.5
+    linear = _linear(qx, qy)
+    report = FitReport(
+        len(rows),
+        int(qy.sum()),
+        int((1 - qy).sum()),
+        float(np.mean(top_right)),
+        float(np.mean(rule_right)),
+        float(np.mean([g.labels.any() for g in rows if g.item.kind == "answerable"])),
+        float(np.mean(p_oof[qy == 1] < abstain_below)),
+        float(np.mean(p_oof[qy == 0] < abstain_below)) if (qy == 0).any() else 0.0,
+    )
+    ranker = Ranker(
+        trees,
+        calibration,
+        linear,
+        abstain_below,
+        CHOICES_BELOW,
+        1.0,
+        {**(meta or {}), "features": list(FEATURES), "report": report.__dict__},
+    )
+    return ranker, report
