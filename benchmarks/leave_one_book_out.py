@@ -13,13 +13,13 @@ reader (trained on all five) on the same questions, in the same run.
 from __future__ import annotations
 
 import argparse
-import pickle
 import time
 from pathlib import Path
 
 import numpy as np
 
 from referee.indexer.reader.examples import Example, gather_examples, load_sets
+from referee.indexer.reader.kept import load_examples
 from referee.indexer.reader.reader import Reader, load_reader, shipped_reader
 from referee.indexer.reader.train import train_reader
 from referee.indexer.search.searcher import Searcher
@@ -52,14 +52,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument(
-        "--examples", type=Path, help="examples pickled by `referee train --keep-examples` (else gathered)"
+        "--examples", type=Path, help="examples kept by `referee train --keep-examples` (else gathered)"
     )
     args = parser.parse_args()
     start = time.perf_counter()
     searcher = Searcher(args.db or default_db_path())
     checks = list(discover_checks(default_corpus_dir()).values())
     if args.examples:
-        examples = pickle.loads(args.examples.read_bytes())  # our own file, written by referee train
+        examples = load_examples(args.examples)  # written by referee train --keep-examples (.npz, data only)
         test = [i for i in load_sets(SETS) if i["split"] == "test" and i["kind"] in ("answerable", "silent")]
         print(f"gathering {len(test)} test questions", flush=True)
         examples += gather_examples(searcher, test, across_games=False)

@@ -52,6 +52,10 @@ def add(
     title: Annotated[str | None, typer.Option(help="The game's title [default: the book's].")] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="The game's id [default: from the title].")] = None,
     no_index: Annotated[bool, typer.Option("--no-index", help="Build the knowledge base only.")] = False,
+    trust_code: Annotated[
+        bool,
+        typer.Option("--trust-code", help="Add a folder that holds Python (checks.py, …): building the game runs it."),
+    ] = False,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -62,7 +66,7 @@ def add(
     shipped books; with --corpus, into that folder."""
     dirs = corpus_dirs(corpus)  # the game goes into the last: the user's games folder, or --corpus
     path_db = db_path(db)
-    report = add_game(path, dirs, path_db, title=title, game_id=game_id).to_dict()
+    report = add_game(path, dirs, path_db, title=title, game_id=game_id, trust_code=trust_code).to_dict()
     indexed = "Search index: not built (--no-index); `referee index` builds it."
     if not no_index:
         fresh_index(path_db, encoders_of(ctx))

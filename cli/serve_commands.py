@@ -46,11 +46,11 @@ def serve(
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
+    _check_port_free(host, port)  # before anything is read or rebuilt: the address is the user's to fix
     path = db_path(db)
     store.open_db(path)
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
-    _check_port_free(host, port)
     for line in _greeting(host, port, workers):
         typer.echo(line, err=True)
     options = {
@@ -104,6 +104,11 @@ def _local_address() -> str:
 
 
 def _check_port_free(host: str, port: int) -> None:
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        why = exc.strerror if isinstance(exc, socket.gaierror) else "not a host name"
+        raise RefereeError(f"--host {host!r}: not an address of this machine ({why})") from None
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as trial:
         trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -35,7 +35,8 @@ def train(
         int | None, typer.Option(min=1, help="At most this many questions per kind and split (a trial).")
     ] = None,
     keep_examples: Annotated[
-        Path | None, typer.Option(help="Also pickle the gathered examples here (benchmarks refit heads from them).")
+        Path | None,
+        typer.Option(help="Also keep the gathered examples here, as .npz (benchmarks refit heads from them)."),
     ] = None,
     from_examples: Annotated[
         Path | None, typer.Option(help="Refit the heads from examples kept before (implies --heads-only).")

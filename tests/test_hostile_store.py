@@ -9,6 +9,7 @@ folder that is not a model, a closed pipe: one line (or, for the pipe, a quiet e
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -150,3 +151,63 @@ def test_index_removes_what_a_killed_index_build_left(library) -> None:  # noqa:
     done = referee("index", "--db", str(library["db"]))
     assert done.returncode == 0, done.stderr
     assert not staging.exists() and "already current" in done.stdout
+
+
+# ---------------------------------------------------------------- round three (issue 35: 6, 9)
+
+EDITED_ROWS = {
+    "ta-ke's entries deleted": "delete from entries where game = 'ta-ke'",
+    "one section deleted": "delete from sections where rowid = (select min(rowid) from sections)",
+    "a translation edited": "update translations set text = 'You may always cheat.' "
+    "where rowid = (select min(rowid) from translations)",
+    "a game's entry count edited": "update games set entries = entries + 1 where id = 'ta-ke'",
+    "a cross-reference deleted": "delete from edges where rowid = (select min(rowid) from edges)",
+    "a check's entry deleted": "delete from check_entries where rowid = (select min(rowid) from check_entries)",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["ask", "games"])
+@pytest.mark.parametrize("edit", list(EDITED_ROWS))
+def test_rows_deleted_or_edited_by_sql_are_refused(library, edit: str, command: str) -> None:  # noqa: F811
+    with closing(sqlite3.connect(library["db"])) as connection, connection:
+        assert connection.execute(EDITED_ROWS[edit]).rowcount >= 1
+    before = {"db": digest(library["db"]), "index": digest(library["index"])}
+    args = COMMANDS["ask"] if command == "ask" else ["games"]
+    done = referee(*args, "--db", str(library["db"]), env={"REFEREE_CORPUS": str(library["corpus"])})
+    one_line_error(done, "no longer holds what the build wrote", "referee build")
+    assert digest(library["db"]) == before["db"] and digest(library["index"]) == before["index"]
+
+
+def _vectors_of_another_dimension(lib) -> None:
+    """vectors.faiss replaced by 128-dimension vectors, its checksum updated, config.json left at 384."""
+    import hashlib
+
+    import faiss
+    import numpy as np
+
+    config_path = lib["index"] / "config.json"
+    config = json.loads(config_path.read_text())
+    index = faiss.IndexFlatIP(128)
+    index.add(np.random.default_rng(0).random((config["units"], 128), dtype=np.float32))
+    faiss.write_index(index, str(lib["index"] / "vectors.faiss"))
+    config["files"]["vectors.faiss"] = hashlib.sha256((lib["index"] / "vectors.faiss").read_bytes()).hexdigest()
+    config_path.write_text(json.dumps(config))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["index", "ask"])
+def test_vectors_of_another_dimension_are_rebuilt_never_searched(library, command: str) -> None:  # noqa: F811
+    _vectors_of_another_dimension(library)
+    before = digest(library["db"])
+    args = ["index"] if command == "index" else COMMANDS["ask"]
+    done = referee(*args, "--db", str(library["db"]))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "already current" not in done.stdout and "128 dimensions" in done.stdout + done.stderr
+    assert digest(library["db"]) == before
+
+
+def test_a_searcher_on_vectors_of_another_dimension_is_one_line(library) -> None:  # noqa: F811
+    _vectors_of_another_dimension(library)
+    with pytest.raises(RefereeError, match="128 dimensions"):
+        Searcher(library["db"], encoder=HashEncoder()).search("How do I set up?")

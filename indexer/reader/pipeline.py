@@ -8,13 +8,12 @@ first was removed: it set held-out search back. Test is never read here.
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.errors import RefereeError
 from referee.indexer.reader.examples import gather_examples
+from referee.indexer.reader.kept import load_examples, save_examples
 from referee.indexer.reader.reader import READER_FILE
 from referee.indexer.reader.train import TrainReport, train_reader, training_items
 from referee.indexer.search.index import ensure_index
@@ -42,32 +41,30 @@ def train_all(
     keep_examples: Path | None = None,
     from_examples: Path | None = None,
 ) -> TrainingRun:
-    """`keep_examples`: where to pickle the gathered examples (benchmarks refit the heads from them);
+    """`keep_examples`: where to keep the gathered examples (.npz, data only) (benchmarks refit the heads from them);
     `from_examples`: refit the heads from examples kept before (seconds: the checks may have changed,
     the books and the index must not have)."""
     items = training_items(sets, limit)
+    kept = _kept_examples(from_examples) if from_examples is not None else None  # refused before an hour of work
     model = default_model()
     say(f"indexing with {model}")
     ensure_index(db_path, model=model)
     searcher = Searcher(db_path)
-    if from_examples is not None:
-        examples = _kept_examples(from_examples)
+    if kept is not None:
+        examples = kept
     else:
         say(f"gathering {len(items)} questions for the heads")
         examples = gather_examples(searcher, items)
     if keep_examples is not None:
-        keep_examples.write_bytes(pickle.dumps(examples))
+        save_examples(examples, keep_examples)
     report = train_reader(searcher, checks, sets, out=out, seed=seed, examples=examples)
     return TrainingRun(report)
 
 
 def _kept_examples(path: Path) -> list:
-    """Examples `keep_examples` wrote (a pickle: only ever our own file, given by its path)."""
-    try:
-        examples = pickle.loads(path.read_bytes())
-        for e in examples:  # kept before the query was part of what is gathered
-            for gathered in (e.gathered, *e.rivals.values()):
-                gathered.query = gathered.query or e.item["q"]
-        return examples
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError) as exc:
-        raise RefereeError(f"{path}: not examples kept by `referee train` ({type(exc).__name__})") from None
+    """Examples `keep_examples` wrote (a data-only .npz: reading one never runs code)."""
+    examples = load_examples(path)
+    for e in examples:  # kept before the query was part of what is gathered
+        for gathered in (e.gathered, *e.rivals.values()):
+            gathered.query = gathered.query or e.item["q"]
+    return examples

@@ -23,15 +23,17 @@ from pathlib import Path
 
 import numpy as np
 
+from referee.errors import RefereeError
 from referee.indexer.reader.checking import CHECK_FEATURES, read_checks
 from referee.indexer.reader.choosing import rivals
-from referee.indexer.reader.examples import Example, gather_examples, load_sets
+from referee.indexer.reader.examples import SETS, Example, gather_examples, load_sets
 from referee.indexer.reader.features import QUESTION_FEATURES
 from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranking_head, threshold_keeping
 from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.reader.reader import READER_FILE, Reader
 from referee.indexer.search.searcher import Searcher
 from referee.rules.checks import Check
+from referee.validation.documents import load_json
 
 ABSTAIN_SHARE = 0.04  # of dev's answerable questions (the target is at most 0.05)
 FALSE_LEAD_SHARE = 0.015  # of dev's questions a check does not settle (the target is at most 0.02)
@@ -196,8 +198,45 @@ def _own_game_log_likelihood(reader: Reader, cases: list, temperature: float, we
     return total
 
 
+SPLITS = ("train", "dev", "test")
+MAX_SET_BYTES = 64 * 2**20
+
+
+def validate_sets(sets: Path) -> None:
+    """Every line of the question sets checked before anything is trained: UTF-8 text, one JSON
+    object per line, with a question (`q`), its `game` and its `split`, and `gold` a list of strings."""
+    for file in SETS.values():
+        path = sets / file
+        if not path.is_file():
+            raise RefereeError(f"{path}: question set not found")
+        data = path.read_bytes()
+        if len(data) > MAX_SET_BYTES:
+            raise RefereeError(f"{path}: larger than {MAX_SET_BYTES // 2**20} MB; not a question set")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RefereeError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                _question_line(load_json(line, f"{path}:{number}"), f"{path}:{number}")
+
+
+def _question_line(item: object, where: str) -> None:
+    if not isinstance(item, dict):
+        raise RefereeError(f"{where}: a line is one JSON object (a question), not {type(item).__name__}")
+    for key in ("q", "game", "split"):
+        if not isinstance(item.get(key), str) or not item[key].strip():
+            raise RefereeError(f"{where}: {key!r} is missing or not text")
+    if item["split"] not in SPLITS:
+        raise RefereeError(f"{where}: split must be one of {', '.join(SPLITS)}, not {item['split'][:20]!r}")
+    gold = item.get("gold", [])
+    if gold is not None and not (isinstance(gold, list) and all(isinstance(g, str) for g in gold)):
+        raise RefereeError(f"{where}: 'gold' must be a list of quotes (strings)")
+
+
 def training_items(sets: Path, limit: int | None = None) -> list[dict]:
     """Train and dev lines of the sets (test is never read here); `limit` per kind, for trials."""
+    validate_sets(sets)
     items = [i for i in load_sets(sets) if i["split"] in ("train", "dev")]
     if not limit:
         return items

@@ -260,7 +260,24 @@ def _read_verified(db_path: Path) -> tuple[IndexConfig, dict[str, bytes]]:
             raise DamagedIndex(f"{name} is a folder") from None
         if _sha256(data[name]) != config.files[name]:
             raise DamagedIndex(f"{name} does not match its checksum")
+    _agrees(config, data["vectors.faiss"])
     return config, data
+
+
+FAISS_HEADER = 16  # a FAISS index file: its kind (4 bytes), the dimension (int32), the number of vectors (int64)
+
+
+def _agrees(config: IndexConfig, vectors: bytes) -> None:
+    """The vectors are what the config says (files replaced with their checksums: another dimension
+    searched with the config's model is an assertion deep in FAISS, not an answer)."""
+    if len(vectors) < FAISS_HEADER:
+        raise DamagedIndex("vectors.faiss is too short to be an index")
+    dim = int.from_bytes(vectors[4:8], "little", signed=True)
+    total = int.from_bytes(vectors[8:16], "little", signed=True)
+    if (dim, total) != (config.dim, config.units):
+        raise DamagedIndex(
+            f"vectors.faiss holds {total} vectors of {dim} dimensions; config.json says {config.units} of {config.dim}"
+        )
 
 
 def read_verified(db_path: Path, on_wait: Callable[[str], None] | None = None):

@@ -18,6 +18,13 @@ from referee.books.entries import Dropped
 
 SAME, DECODED, ADDED = "same", "decoded", "added"
 ENTITY = re.compile(r"&#?\w{1,10};")
+MAX_NESTING = 32  # lists or quotes inside each other; deeper is refused (a reader's work grows with the depth)
+
+
+class TooDeep(ValueError):
+    """A book nested deeper than MAX_NESTING (the reader names the file)."""
+
+
 ADDED_TEXT = re.compile(r"^(?:[\s\t•]|\d+[.)]|[a-zA-Z][.)])*$")
 
 

@@ -7,7 +7,9 @@ can be changed afterwards in game.toml.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,12 +19,19 @@ from referee.books.headings import slugify
 from referee.books.ids import ascii_id
 from referee.books.language import guess_language
 from referee.errors import RefereeError
+from referee.validation.files import given_file, regular_files
+from referee.validation.text import NONPRINTABLE, describe_character, require_text
 
 MARKDOWN_SIGNS = re.compile(r"^(?:#{1,6} \S|\|? ?:?-{3,}:? ?\|)", re.M)
 CONTENTS_LINE = re.compile(r"^\s*(table of contents|contents|зміст|inhalt|sommaire|índice|indice)\s*$", re.I | re.M)
 NUMBERED_HEADING = r"^\d{1,2}(?:\.\d{1,2})*\.?\s+\w[^.!?:]{0,60}$"
 CAPS_LINE = re.compile(r"^[^\Wa-zа-яіїєґ]{3}[^a-zа-яіїєґ.:]{0,60}$", re.M)
 MAX_BOOK_BYTES = 200 * 1024 * 1024
+MAX_TITLE = 200  # characters of a title given with --title; a book's own is cut shorter (TITLE_KEPT)
+TITLE_KEPT = 100
+MAX_ID = 64  # an id is a folder name: a long title makes a short id
+CODE_SUFFIXES = {".py", ".pyc", ".pyo", ".pyd", ".so"}  # what loading a game's folder may run
+WRITTEN = "game.toml"  # the one file `add` writes into a game's folder
 
 
 @dataclass
@@ -35,24 +44,74 @@ class Proposal:
     files: list[Path]  # what goes into the folder
     toml: str | None  # game.toml to write (None: the folder brings its own)
     guessed: list[str] = field(default_factory=list)
+    code: list[Path] = field(default_factory=list)  # files of the folder that building it would run
+
+
+def _utf8_name(path: Path) -> None:
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(path.name).decode("utf-8", "replace")
+        raise RefereeError(f"{shown!r}: the file name is not UTF-8 text; rename the file and add it again") from None
 
 
 def find_book(path: Path) -> tuple[Path, list[Path], bool]:
     """The rulebook in a file or folder, the files to copy, and whether the folder has its game.toml."""
-    if not path.exists():
-        raise RefereeError(f"{path}: no such file or folder")
-    if path.is_file():
+    _utf8_name(path)
+    if stat.S_ISREG(given_file(path).st_mode):
+        if path.name == WRITTEN:
+            raise RefereeError(
+                f"{path}: a rulebook named {WRITTEN} would be overwritten by the game's settings; rename it"
+            )
         return path, [path], False
-    if (path / "game.toml").is_file():
-        return path / "game.toml", sorted(p for p in path.rglob("*") if p.is_file()), True
+    own = path / WRITTEN
+    if os.path.lexists(own):
+        return own, regular_files(path), True
+    candidates = [p for p in path.iterdir() if p.suffix.lower() in SUFFIXES]
+    for candidate in candidates:
+        if candidate.is_symlink():
+            raise RefereeError(f"{candidate}: is a symbolic link; `referee add` copies only regular files")
     books = sorted(
-        (p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES),
+        (p for p in candidates if p.is_file()),
         key=lambda p: (-p.stat().st_size, p.name),
     )
     if not books:
         kinds = ", ".join(sorted(SUFFIXES))
         raise RefereeError(f"{path}: no rulebook in this folder (looked for {kinds})")
+    _utf8_name(books[0])
     return books[0], [books[0]], False
+
+
+def given_title(title: str) -> str:
+    """A title typed with --title: one line of printable text, of a title's length."""
+    require_text(title, "--title")
+    if any(ch in title for ch in "\t\n\r"):
+        raise RefereeError("--title: a title is one line (it holds a tab or a line break)")
+    if not title.strip():
+        raise RefereeError("--title: is empty")
+    if len(title) > MAX_TITLE:
+        raise RefereeError(f"--title: {len(title):,} characters; a title has at most {MAX_TITLE}")
+    return title.strip()
+
+
+def book_title(found: str) -> str:
+    """A title read from the book (front matter, <title>, PDF metadata, a heading): control characters
+    and line breaks made spaces, a long one cut at a word (it is a guess, reported, and editable)."""
+    text = " ".join(NONPRINTABLE.sub(" ", found).split())
+    if len(text) > TITLE_KEPT:
+        text = text[:TITLE_KEPT].rsplit(" ", 1)[0].rstrip(" ,;:-") + "…"
+    return text
+
+
+def given_id(game_id: str) -> str:
+    """An id typed with --id: a folder name of lower-case letters, digits and '-'."""
+    found = NONPRINTABLE.search(game_id)
+    shown = game_id[:MAX_ID] + ("…" if len(game_id) > MAX_ID else "")
+    if found is not None:
+        raise RefereeError(f"--id {shown!r}: holds {describe_character(found.group())}")
+    if not GAME_ID.match(game_id) or len(game_id) > MAX_ID:
+        raise RefereeError(f"--id {shown!r}: lower-case letters, digits and '-' only, at most {MAX_ID} of them")
+    return game_id
 
 
 def title_of(book: Path, fmt: str, text: str, first_heading: str | None) -> str:
@@ -67,7 +126,7 @@ def title_of(book: Path, fmt: str, text: str, first_heading: str | None) -> str:
 
 def new_id(title: str, taken: set[str]) -> str:
     base = ascii_id(slugify(title, max_words=4)).strip("-") or "game"
-    base = re.sub(r"[^a-z0-9-]+", "-", base.lower()).strip("-") or "game"
+    base = re.sub(r"[^a-z0-9-]+", "-", base.lower())[: MAX_ID - 8].strip("-") or "game"
     if not GAME_ID.match(base):
         base = f"game-{base}"
     game_id, n = base, 2
@@ -118,10 +177,16 @@ def game_toml(title: str, language: str, rulebook: str, fmt: str, declared: bool
 
 def propose(path: Path, taken_ids: set[str], title: str | None = None, game_id: str | None = None) -> Proposal:
     """What `referee add` would write for this file or folder (nothing is written here)."""
+    title = given_title(title) if title is not None else None
+    game_id = given_id(game_id) if game_id is not None else None
     book, files, own_toml = find_book(path)
     if own_toml:
         folder_id = game_id or path.resolve().name
-        return Proposal(folder_id, title or folder_id, "", "", book, files, None, ["the folder's own game.toml"])
+        if not GAME_ID.match(folder_id) or len(folder_id) > MAX_ID:
+            raise RefereeError(f"{path}: the folder's name is not a game id; give one with --id")
+        code = [f for f in files if f.suffix.lower() in CODE_SUFFIXES]
+        guessed = ["the folder's own game.toml"]
+        return Proposal(folder_id, title or folder_id, "", "", book, files, None, guessed, code)
     if book.stat().st_size > MAX_BOOK_BYTES:
         raise RefereeError(f"{book}: larger than {MAX_BOOK_BYTES // 2**20} MB; not a rulebook?")
     fmt = format_of(book)
@@ -136,14 +201,12 @@ def propose(path: Path, taken_ids: set[str], title: str | None = None, game_id: 
         if declared:
             document = read_document(book, fmt)
     first = document.title or _first_heading(document)
-    title = title or title_of(book, fmt, document.text, first)
+    title = title or book_title(title_of(book, fmt, document.text, first)) or "Rulebook"
     language = guess_language(document.text)
     guessed.append(f"title {title!r} from the book; language {language!r} from its words")
     game_id = game_id or new_id(title, taken_ids)
     if game_id in taken_ids:
         raise RefereeError(f"a game {game_id!r} is already there; choose another with --id or remove it first")
-    if not GAME_ID.match(game_id):
-        raise RefereeError(f"--id {game_id!r}: lower-case letters, digits and '-' only")
     toml = game_toml(title, language, book.name, fmt, declared, parse)
     return Proposal(game_id, title, language, fmt, book, files, toml, guessed)
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from referee.errors import RefereeError
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` exists (another user's counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -35,7 +36,7 @@ def remove_leftovers(target: Path, prefix: str | None = None) -> list[Path]:
     for path in target.parent.glob(f"{prefix}.*-*"):
         kind, _, rest = path.name[len(prefix) + 1 :].partition("-")
         pid = rest.split("-", 1)[0]
-        if kind not in ("tmp", "old") or not pid.isdigit() or (_alive(int(pid)) and int(pid) != os.getpid()):
+        if kind not in ("tmp", "old") or not pid.isdigit() or (alive(int(pid)) and int(pid) != os.getpid()):
             continue
         if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)

@@ -33,6 +33,7 @@ from referee.store.atomic import remove_leftovers
 from referee.store.lock import write_lock
 from referee.store.read import database_problem, stored_games
 from referee.store.schema import (
+    DIGESTS_KEY,
     PER_GAME_TABLES,
     SCHEMA_VERSION,
     create_schema,
@@ -40,6 +41,7 @@ from referee.store.schema import (
     entry_digest,
     game_token,
     schema_version,
+    table_digests,
 )
 
 
@@ -273,14 +275,14 @@ def _aligned_translations(game: Game, book: ParsedBook) -> list[Translation]:
     ]
 
 
-def _reusable(target: Path, games: list[Game]) -> bool:
+def _reusable(target: Path, games: list[Game], only: str) -> bool:
     """Whether a one-game build can start from the database there: same schema version, every
     table there, SQLite's quick check passed, every entry as the build wrote it, and every other
     game of the corpus in it. Otherwise every game is rebuilt (a database that lost a table once
     made a one-game build of one game out of five)."""
     if database_kind(target) != "referee" or schema_version(target) != SCHEMA_VERSION:
         return False
-    return not database_problem(target) and {g.id for g in games} <= stored_games(target)
+    return not database_problem(target) and {g.id for g in games if g.id != only} <= stored_games(target)
 
 
 def build_knowledge_base(
@@ -309,7 +311,7 @@ def build_knowledge_base(
     with write_lock(target, "building the knowledge base", on_wait):
         remove_leftovers(target, prefix=f".{target.name}")
         remove_leftovers(target.with_name(target.stem + ".index"))  # the index's staging folders too
-        base = target if only is not None and _reusable(target, games) else None
+        base = target if only is not None and _reusable(target, games, only) else None
         if base is not None:
             try:
                 _write_database(target, base, games, parsed)
@@ -345,6 +347,7 @@ def _write_database(
                 _write_book(db, game, book, report)
             db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
             db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
+            db["meta"].upsert({"key": DIGESTS_KEY, "value": json.dumps(table_digests(db.conn))}, pk="key")
         db.close()
         os.replace(tmp, target)
     except sqlite3.OperationalError as exc:  # writing the new file failed: full disk, I/O error, size limit

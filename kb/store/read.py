@@ -6,6 +6,7 @@ Building (parsing, writing, swapping the file in) is kb/build.py; this module ne
 from __future__ import annotations
 
 import difflib
+import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
@@ -18,7 +19,16 @@ from referee.books.translation import LABEL
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.store import graph
-from referee.store.schema import SCHEMA_VERSION, TABLES, database_kind, entry_digest, schema_version, stored_json
+from referee.store.schema import (
+    DIGESTS_KEY,
+    SCHEMA_VERSION,
+    TABLES,
+    database_kind,
+    entry_digest,
+    schema_version,
+    stored_json,
+    table_digests,
+)
 
 _opened: list[Path] = []  # the databases this process opened (a few, most recent last), for `explain_failure`
 
@@ -78,10 +88,27 @@ def database_problem(path: Path) -> str | None:
         for row in connection.execute("select * from entries"):
             if row["digest"] != entry_digest(dict(row)):
                 return f"the entry {row['id']} no longer matches the book's words (edited inside the database)"
+        return _tables_problem(connection)
     except sqlite3.Error as exc:
         return f"the knowledge base is damaged ({exc})"
     finally:
         connection.close()
+    return None
+
+
+def _tables_problem(connection: sqlite3.Connection) -> str | None:
+    """A table whose rows are no longer those the build wrote (a row deleted, a count or a
+    translation edited), or None."""
+    row = connection.execute("select value from meta where key = ?", [DIGESTS_KEY]).fetchone()
+    try:
+        written = json.loads(row[0]) if row else None
+    except ValueError:
+        written = None
+    if not isinstance(written, dict):
+        return "the knowledge base lacks the digests of its tables (damaged or edited)"
+    for table, digest in table_digests(connection).items():
+        if written.get(table) != digest:
+            return f"the {table} table no longer holds what the build wrote (rows edited, added or deleted)"
     return None
 
 

@@ -18,7 +18,9 @@ import sqlite_utils
 from referee.errors import RefereeError
 
 # One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
-SCHEMA_VERSION = 4  # 2: ASCII ids and aligned translations; 3: pages (PDF books); 4: each entry's digest
+SCHEMA_VERSION = (
+    5  # 2: ASCII ids and aligned translations; 3: pages (PDF books); 4: each entry's digest; 5: each table's
+)
 
 
 APPLICATION_ID = 0x52454631  # "REF1" in the SQLite header: how a Referee database is told from any other file
@@ -88,6 +90,26 @@ def entry_digest(row: dict) -> str:
     """The digest of an entry's row as the build wrote it: an entry edited inside the database
     file (which SQLite cannot see) no longer matches it."""
     return hashlib.sha256(json.dumps([row[k] for k in DIGESTED], ensure_ascii=False).encode("utf-8")).hexdigest()[:32]
+
+
+# every table an answer, `show`, `games`, a sheet or a check reads: each one's rows digested at build time
+DIGESTED_TABLES = ("games", "sections", "entries", "translations", "edges", "terms", "precedence", "checks",
+                   "check_entries", "dropped", "build_report", "meta")  # fmt: skip
+DIGESTS_KEY = "digests"  # the meta row that holds them (left out of meta's own digest)
+
+
+def table_digests(connection: sqlite3.Connection) -> dict[str, str]:
+    """Each table's digest over all its rows in a fixed order: a row deleted, added or edited by
+    SQL (which leaves every other row's own digest intact) changes its table's."""
+    out = {}
+    for table in DIGESTED_TABLES:
+        columns = ", ".join(f'"{row[1]}"' for row in connection.execute(f'pragma table_info("{table}")'))
+        where = f" where key != '{DIGESTS_KEY}'" if table == "meta" else ""
+        digest = hashlib.sha256()
+        for row in connection.execute(f'select {columns} from "{table}"{where} order by {columns}'):
+            digest.update(repr(tuple(row)).encode("utf-8", "surrogatepass"))
+        out[table] = digest.hexdigest()[:32]
+    return out
 
 
 def stored_json(text: str | None, what: str) -> object:

@@ -13,9 +13,10 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from referee.books.document import DECODED, Builder, Document, Item
+from referee.books.document import DECODED, MAX_NESTING, Builder, Document, Item, TooDeep
 from referee.books.formats.text import read_text
 from referee.books.parseconf import ParseConfig
+from referee.errors import RefereeError
 
 SKIP = {"script", "style", "head", "nav", "noscript", "template", "svg", "button", "select", "footer"}
 BLOCKS = {"p", "div", "section", "article", "main", "blockquote", "dt", "dd", "pre", "figcaption", "header", "aside"}
@@ -24,7 +25,10 @@ VOID = {"br", "img", "hr", "meta", "link", "input", "wbr", "col", "area", "base"
 
 
 def read(path: Path, conf: ParseConfig | None = None) -> Document:
-    return read_html(read_text(path))
+    try:
+        return read_html(read_text(path))
+    except TooDeep as exc:
+        raise RefereeError(f"{path}: {exc}") from None
 
 
 def read_html(source: str) -> Document:
@@ -153,8 +157,13 @@ class _Reader(HTMLParser):
             self.list_start, self.list_line, self.items = self.out.size, self.getpos()[0], []
         elif self.open_items and self.open_items[-1][1] is None:
             self.open_items[-1][1] = self.out.size
-        start = dict(attrs).get("start") or "1"
-        self.lists.append([ordered, int(start) if start.isdigit() else 1])
+        if len(self.lists) >= MAX_NESTING:
+            raise TooDeep(
+                f"lists nested more than {MAX_NESTING} deep (line {self.getpos()[0]}); not a rulebook's layout"
+            )
+        start = (dict(attrs).get("start") or "1").strip()
+        # a start of at most 9 ASCII digits ('²' is a digit to str.isdigit, 5,000 digits an int too long to print)
+        self.lists.append([ordered, int(start) if start.isascii() and start.isdigit() and len(start) <= 9 else 1])
 
     def _open_item(self) -> None:
         ordered, number = self.lists[-1]
@@ -191,7 +200,9 @@ class _Reader(HTMLParser):
         for k, word in enumerate(re.finditer(r"\S+", data)):
             gap = k > 0 or data[:1].isspace()
             if (gap or self.space) and not self._at_start():
-                at = self.source.find(word.group(0), self.cursor)
+                # looked for near the cursor only: a word an entity spelled is not in the source,
+                # and a search to the end for each one made a book of entities quadratic
+                at = self.source.find(word.group(0), self.cursor, self.cursor + len(word.group(0)) + 400)
                 self.out.put(" ", max(self.cursor, at - 1) if at > 0 else self.cursor, DECODED, 1)
             self.cursor = self.out.align(word.group(0), self.cursor)
             self.counts[0 if self.strong else 1] += len(word.group(0))

@@ -16,19 +16,39 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from referee.books.document import DECODED, Builder, Document, Item
+from referee.books.document import DECODED, MAX_NESTING, Builder, Document, Item, TooDeep
 from referee.books.entries import Dropped
 from referee.books.formats.text import read_text as read_file
 from referee.books.parseconf import ParseConfig
+from referee.errors import RefereeError
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 TAG = re.compile(r"\[(?!\^)([^\[\]\n]{1,40})\](?![(\[:])")
 FOOTNOTE = re.compile(r"[ \t]*\[\^[^\]\s]{1,20}\]")
 TAG_MIN_REPEATS = 3
+HIDDEN = re.compile(r"<(script|style|noscript|template)\b", re.I)  # inline HTML whose text a page never shows
+NESTS = {"bullet_list_open", "ordered_list_open", "blockquote_open"}
+
+
+def _refuse_deep(tokens: list[Token]) -> None:
+    depth = 0
+    for token in tokens:
+        if token.type in NESTS:
+            depth += 1
+            if depth > MAX_NESTING:
+                line = token.map[0] + 1 if token.map else 0
+                raise TooDeep(
+                    f"lists or quotes nested more than {MAX_NESTING} deep (line {line}); not a rulebook's layout"
+                )
+        elif token.type.replace("_close", "_open") in NESTS:
+            depth -= 1
 
 
 def read(path: Path, conf: ParseConfig | None = None) -> Document:
-    return read_text(read_file(path), conf or ParseConfig())
+    try:
+        return read_text(read_file(path), conf or ParseConfig())
+    except TooDeep as exc:
+        raise RefereeError(f"{path}: {exc}") from None
 
 
 def repeated_tags(source: str) -> Counter[str]:
@@ -48,8 +68,10 @@ def read_text(source: str, conf: ParseConfig) -> Document:
     reader = _Reader(source, conf)
     if front:
         reader.out.dropped.append(Dropped(1, front.group(0).split("\n", 1)[0] + " …", "front matter"))
-    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-    reader.walk(md.parse(masked))
+    md = MarkdownIt("commonmark", {"maxNesting": 2 * MAX_NESTING + 8}).enable(["table", "strikethrough"])
+    tokens = md.parse(masked)  # past maxNesting markdown-it drops the rest silently: refused before that
+    _refuse_deep(tokens)
+    reader.walk(tokens)
     return reader.out.document("markdown", title=title)
 
 
@@ -100,9 +122,15 @@ class _Reader:
         line = self._line(token)
         self._block_start = self.out.size
         depth, strong_chars, plain_chars = 0, 0, 0
+        hidden: str | None = None  # inside <script>…</script> written inline: its text is no rule's
+        closed = False  # just after one: the space before it stands for the space after it
         for child in token.children or []:
             kind = child.type
-            if kind in ("strong_open", "em_open") and child.markup in ("**", "__"):
+            if kind == "html_inline" or hidden is not None:
+                was, hidden = hidden, self._hidden(child, hidden, line)
+                closed = was is not None and hidden is None
+                continue
+            elif kind in ("strong_open", "em_open") and child.markup in ("**", "__"):
                 depth += 1
             elif kind in ("strong_close", "em_close") and child.markup in ("**", "__"):
                 depth -= 1
@@ -112,7 +140,8 @@ class _Reader:
                     strong_chars += count
                 else:
                     plain_chars += count
-                self._text(child.content, line, True)
+                text = child.content.lstrip(" ") if closed and self.out.tail(1) == " " else child.content
+                self._text(text, line, True)
             elif kind == "softbreak":
                 at = self.source.find("\n", self.cursor)
                 self.out.put(" ", at if at >= 0 else self.cursor, DECODED, 1)
@@ -123,6 +152,18 @@ class _Reader:
                 self.out.dropped.append(Dropped(line, f"![{child.content}]", "image"))
         self.out.trim()
         return strong_chars > 0 and plain_chars == 0
+
+    def _hidden(self, child: Token, hidden: str | None, line: int) -> str | None:
+        """The hidden element still open after an inline token (its opening, its text, its close)."""
+        if hidden is None:
+            opened = HIDDEN.match(child.content) if child.type == "html_inline" else None
+            if opened is not None:
+                self.out.dropped.append(Dropped(line, child.content[:70], "HTML in the markdown"))
+                return opened.group(1).lower()
+            return None
+        if child.type == "html_inline" and child.content.lower().startswith(f"</{hidden}"):
+            return None
+        return hidden
 
     # ------------------------------------------------------------ blocks
 

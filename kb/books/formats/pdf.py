@@ -40,6 +40,8 @@ def read(path: Path, conf: ParseConfig | None = None) -> Document:
     try:
         pages = [page_lines(pdf[i], i) for i in range(len(pdf))]
         title = (pdf.get_metadata_dict().get("Title") or "").strip() or None
+    except pdfium.PdfiumError as exc:  # a page tree that holds itself, a page that cannot be loaded
+        raise RefereeError(f"{path}: a page of the PDF cannot be read ({exc})") from None
     finally:
         pdf.close()
     if not any(pages):
