@@ -170,11 +170,24 @@ def _print_after(data: dict[str, Any]) -> None:
     """What the ruling leaves: the state that follows, the facts still wanted, the keys that did not bear on it."""
     if data.get("follows"):
         typer.echo("\n  what follows: " + ", ".join(f"{k}={_plain(v)}" for k, v in data["follows"].items()))
+    several = len(data.get("actions") or []) > 1
+    if several:
+        for i, action in enumerate(data["actions"], 1):
+            after = ", ".join(f"{k}={_plain(v)}" for k, v in (action.get("after") or {}).items())
+            typer.echo(f"\n  after {i}. {action['text']}: {after or 'nothing changes'}")
     for lack in data.get("missing") or []:
-        number = f" (action {lack['action'] + 1})" if len(data.get("actions") or []) > 1 else ""
+        number = f" (action {lack['action'] + 1})" if several else ""
         typer.echo(f"\n  not settled{number}: {lack['check']} needs {', '.join(lack['facts'])}")
+    for item in data.get("unrecognised") or []:
+        also = "; ".join(f"“{w}”" for w in item["did_you_mean"])
+        typer.echo(f"\n  not recognised: {item['text']!r}" + (f" — did you mean {also}?" if also else ""))
+    if data.get("unaccounted"):
+        unaccounted = ", ".join(data["unaccounted"])
+        typer.echo(f"\n  not accounted for (read by no rule, no reason it does not bear): {unaccounted}")
     if data.get("not_bearing"):
         typer.echo(f"\n  not bearing on the ruling: {', '.join(data['not_bearing'])}")
+        for key, why in (data.get("not_bearing_why") or {}).items():
+            typer.echo(f"    {key}: {why}")
 
 
 def _plain(value: Any) -> str:

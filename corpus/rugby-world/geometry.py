@@ -656,6 +656,48 @@ def settle_silent(state: Grid, args: dict, s) -> None:
 WHO = r"#?(?P<by>\w+)"
 TO = r"(?P<to>#?\w+|\[\s*-?[\d.]+\s*,\s*-?[\d.]+\s*\])"
 SIDE = r"(?P<side>the attack|the defence|[\w ]+?)"
+
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "pass:pieces.*.p": "the passer's P sets how far he may pass; the receiver's P does not bear on it",
+    "illegal:pieces.*.p": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.f": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.s": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.kicker": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "conversion,kick:attack": (
+        "the attack's direction bears on passes, runs and offside; a kick is measured from the kicker toward the "
+        "goal it aims at"
+    ),
+    "card,conversion,kick,run,silent,tackle:pieces.*.at": (
+        "this action is ruled on the pieces it names and their characteristics, not on where they stand"
+    ),
+    "break-through,evade,tackle:pieces.*.f": (
+        "F is rolled only in the Strength Rule (a Hard Tackle, a ruck); this action does not roll it"
+    ),
+    "drop,kick:pieces.*.kicker": (
+        "whether a miniature is the team's kicker bears on conversions and penalty kicks at goal, not on this kick"
+    ),
+    "evade,pass,free-move,run,tackle:pieces.*.number": (
+        "a shirt number gives the role, which bears only on nominal cards"
+    ),
+    "card,kick,pass,run,silent,tackle,free-move,offside:pieces.*.team": (
+        "a side tells opponents from teammates; the action's checks take the sides of the pieces they rule on"
+    ),
+}
+
 STATES = StateRules(
     read=read_state,
     keys=(
@@ -678,6 +720,7 @@ STATES = StateRules(
         "touch",
     ),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action(
             "pass",

@@ -435,7 +435,8 @@ def settle_seen(state: Board, args: dict, s) -> None:
 
 
 def settle_silent(state: Board, args: dict, s) -> None:
-    s.run("tacocat-silent", {"about": "dealer" if args.get("dealer") else "trick-cards"})
+    about = "dealer" if args.get("dealer") else "discard-pile" if args.get("pile") else "trick-cards"
+    s.run("tacocat-silent", {"about": about})
 
 
 def settle_face(state: Board, args: dict, s) -> None:
@@ -448,12 +449,19 @@ def settle_face(state: Board, args: dict, s) -> None:
 
 
 def settle_card_text(state: Board, args: dict, s) -> None:
-    what = args["what"].lower()
-    s.run("deck-cards", {"shows": "text" if "text" in what else "symbol"})
+    what = args.get("what", "rank").lower()
+    s.run("deck-cards", {"shows": "text" if "text" in what else "rank" if "rank" in what else "symbol"})
 
 
 NAME = r"(?P<by>\w+)"
 CARDS = r"(?P<cards>\d+(?:[\d ,\-]|and|then|sacrifices?|defends?|with|his|her|lowest|card|a|an)*)"
+
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "replace:arrows": "the arrows say only who replaces first; the first player has replaced",
+}
+
 STATES = StateRules(
     read=read_state,
     keys=(
@@ -472,6 +480,7 @@ STATES = StateRules(
         "left",
     ),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action(
             "replace",
@@ -577,13 +586,17 @@ STATES = StateRules(
                 r"where do (?:the )?(?:cards of (?:a |the )?(?:finished )?trick|played cards|trick cards) go",
                 r"what happens to (?:the )?(?:cards of (?:a |the )?trick|played cards)",
                 r"(?P<dealer>who (?:shuffles|deals)(?: and (?:deals|shuffles))?)(?: .*)?",
+                r"\w+ (?P<pile>looks|leafs|goes|searches) through the discard pile(?: .*)?",
             ),
             settle_silent,
             "who shuffles and deals",
         ),
         Action(
             "card-text",
-            (r"(?:a|the|\w+'s) card (?:shows|has|with) (?:a |an )?(?P<what>[\w ]*(?:symbol|text|picture))(?: .*)?",),
+            (
+                r"(?:a|the|\w+'s) card (?:shows|has|with) (?:a |an )?(?P<what>[\w ]*(?:symbol|text|picture))(?: .*)?",
+                r"(?:which|what) (?P<what>ranks|cards|numbers) (?:does|do) the deck (?:contain|hold)(?:\W.*)?",
+            ),
             settle_card_text,
             "ben's card shows a picture symbol",
         ),

@@ -1144,10 +1144,92 @@ def settle_measuring(state: Pitch, args: dict, s) -> None:
 
 WHO = r"#?(?P<by>\w+)"
 AGAINST = r"(?: against (?P<against>#?\w+(?:(?:,| and| then) #?\w+)*))?"
+
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "illegal:pieces.*.bac": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.bac_try": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.str": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.ref": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.mov": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.skill_tokens": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.fatigue": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.fatigue_inactive": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.activations": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.target": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "ball-steal,break-through,tackle:attack": (
+        "the attack's direction bears on passes (ahead or behind), kicks and tries; a tackle, break through or "
+        "steal is not measured along it"
+    ),
+    "move,off-the-pitch,pick-up,stand-up,team-play:active": (
+        "who is active bears on tackles against him (opposed or unopposed); this action is its player's own, named "
+        "by it"
+    ),
+    "tackle:pieces.*.at": (
+        "a tackle's reach is measured only from the tackler's MOV and where he tackles (mov, tackle_at); without "
+        "them where the pieces stand is not measured"
+    ),
+    "dodge,break-through,pass:pieces.*.at": (
+        "a declared tackle is resolved by the rolls, wherever the tackler stands: it was declared in contact"
+    ),
+    "pass:pieces.*.target": "the tackle being resolved is the one declared on the passer",
+    "dodge:pieces.*.str": (
+        "a dodge against several tacklers ends at the first roll it loses: a tackler not rolled against does not bear"
+    ),
+    "fatigue:pieces.*.activations": "the action names which activation token the player receives",
+    "dodge:pieces.*.activations": (
+        "activation tokens bear on fatigue at the end of an activation, not on a dodge's roll"
+    ),
+    (
+        "activation-end,fatigue,measuring,move,off-the-pitch,player-skill,rest,stand-up,team-play,team-skill,token-"
+        "removal:pieces.*.at"
+    ): ("this action is settled on the player's tokens, characteristics and the ball, not on distances"),
+    (
+        "ball-steal,fatigue,measuring,off-the-pitch,pick-up,player-skill,team-play,team-skill,token-"
+        "removal:pieces.*.team"
+    ): ("a side tells opponents from teammates; this action concerns its player's own tokens, skills or activation"),
+    "tackle:pieces.*.team": (
+        "sides are checked for the tackler and his target (a teammate cannot be tackled); another piece's side does"
+        " not bear"
+    ),
+}
+
 STATES = StateRules(
     read=read_state,
     keys=("attack", "in_goal", "teams", "pieces", "ball", "ball_size", "active", "match"),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action(
             "pass",
@@ -1158,6 +1240,7 @@ STATES = StateRules(
             ),
             settle_pass,
             "#7 passes to #9 / #7 passes to #9 past #4's tackle",
+            terms=("#7 throws the ball to #9", "#7 gives the ball to #9", "#7 hands the ball to #9"),
         ),
         Action(
             "tackle",

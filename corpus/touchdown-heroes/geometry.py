@@ -516,10 +516,24 @@ def settle_half_ends(state: Field, args: dict, s) -> None:
         _half_over(state, s)
 
 
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "players.*.name": "a name only names the seat; the rules read the seat order",
+    "players.*.team": (
+        "sides are checked against the seat order when the state is read (teammates sit two apart); the rules read "
+        "the seats"
+    ),
+    "judge,hero,what:play": ("whether the play is a run or a pass bears only on following suit, not on this ruling"),
+    "hero,what:trick": "a Hero's use and the book's silences are ruled without the cards of the trick",
+    "play-card:players.*.hand": ("only the hand of the player who plays bears on his card (whether he can follow)"),
+}
+
 STATES = StateRules(
     read=read_state,
     keys=("ball", "series", "players", "lead", "play", "trick", "intercept", "half", "eagles", "score", "phase"),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action("teams", (r"(?:deal the heroes|the heroes are dealt|who leads)",), settle_teams, "the heroes are dealt"),
         Action(
