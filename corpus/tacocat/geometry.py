@@ -389,7 +389,28 @@ def settle_last_cards(state: Board, args: dict, s) -> None:
 
 
 def settle_round_won(state: Board, args: dict, s) -> None:
-    _move(state, state.player(args["by"]), s)
+    """A claim: the round is won only at its end (each holds one card) by the lower last card."""
+    winner = state.player(args["by"])
+    what = f"{winner} wins the round"
+    held = {n: state.count(n) for n in state.names}
+    known = [h for h in held.values() if h is not None]
+    if known and max(known) > 1:
+        s.run("showdown", {"cards": max(known)}, f"the state: {held}")
+        s.claim(what, "contradicted")
+    if not all(len(state.hands.get(n, [])) == 1 for n in state.names):
+        if known:
+            s.claim(what, "unsupported", "last card of each player (hands: {name: [card], ...})")
+        s.claim(what, "premise", "hands or cards")
+    else:
+        first, second = state.names
+        won = s.run(
+            "round-winner",
+            {"mine": state.hands[first][0], "theirs": state.hands[second][0]},
+            f"{first} {state.hands[first][0]}, {second} {state.hands[second][0]}",
+        )
+        holds = won.outcome != "draw" and (first if won.value == "me" else second) == winner
+        s.claim(what, "checked" if holds else "contradicted")
+    _move(state, winner, s)
 
 
 def _move(state: Board, winner: str, s) -> None:
@@ -543,7 +564,7 @@ STATES = StateRules(
             settle_last_cards,
             "show the last cards",
         ),
-        Action("round-won", (NAME + r" wins the round",), settle_round_won, "ben wins the round"),
+        Action("round-won", (NAME + r" wins the round",), settle_round_won, "ben wins the round", claim=True),
         Action(
             "tile",
             (

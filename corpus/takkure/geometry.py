@@ -814,7 +814,9 @@ def settle_try(state: Pitch, args: dict, s) -> None:
         raise RefereeError(
             f"{state.source}: say where the in-goal zone starts (in_goal: Y), or give --fact in_goal=true"
         )
-    s.run("score-a-try", {"is_ball_carrier": who is state.carrier, "in_goal": in_goal, "grounded": who.grounded})
+    may = s.run("score-a-try", {"is_ball_carrier": who is state.carrier, "in_goal": in_goal, "grounded": who.grounded})
+    # a claim: the carrier, standing in the in-goal zone, may try (an illegal try stopped above); the roll decides
+    s.claim(f"{args['by']} scores a try", "checked" if may.verdict == "legal" else "open")
     target = s.run(
         "score-a-try-target",
         {
@@ -1259,7 +1261,13 @@ STATES = StateRules(
         Action("stand-up", (WHO + r" stands? up",), settle_stand_up, "#5 stands up"),
         Action("pick-up", (WHO + r" picks? up the ball",), settle_pick_up, "#9 picks up the ball"),
         Action("ball-steal", (WHO + r" (?:tries to )?steals? the ball",), settle_steal, "#4 steals the ball"),
-        Action("score-a-try", (WHO + r" (?:scores|tries to score|attempts) a try",), settle_try, "#7 scores a try"),
+        Action(
+            "score-a-try",
+            (WHO + r" (?:scores|tries to score|attempts) a try",),
+            settle_try,
+            "#7 scores a try",
+            claim=True,
+        ),
         Action(
             "fatigue",
             (WHO + r" receives (?:a fatigue token|(?:his |a )?(?P<third>third|3rd) activation token)",),

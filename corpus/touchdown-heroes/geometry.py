@@ -508,6 +508,19 @@ def settle_own_goal(state: Field, args: dict, s) -> None:
 
 
 def settle_half_ends(state: Field, args: dict, s) -> None:
+    """A claim: a half ends when a possession change occurs with every hand empty."""
+    what = f"the {args['half'].lower()} half ends"
+    empty = state.hands_empty()
+    known = [p.cards for p in state.players if p.cards is not None]
+    if empty is not None:
+        out = s.run("half-end", {"empty_hands": empty, "possession_changes": True, "half": state.half}, what)
+        if out.verdict == "unknown":
+            s.claim(what, "open")
+        s.claim(what, "checked" if out.value["half_over"] else "contradicted")
+    elif known:
+        s.claim(what, "unsupported", "how many cards every player holds (cards: 0 or hand: [...] for each)")
+    else:
+        s.claim(what, "premise", "hands (cards: or hand: for each player)")
     if args["half"].lower() in ("second", "2nd"):
         state.half = 2
         state.phase = "over"
@@ -599,7 +612,11 @@ STATES = StateRules(
             "B keeps a card D passed",
         ),
         Action(
-            "half-ends", (r"the (?P<half>first|second|1st|2nd) half ends",), settle_half_ends, "the second half ends"
+            "half-ends",
+            (r"the (?P<half>first|second|1st|2nd) half ends",),
+            settle_half_ends,
+            "the second half ends",
+            claim=True,
         ),
         Action(
             "revoke",

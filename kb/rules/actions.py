@@ -35,6 +35,8 @@ class Steps(Protocol):
 
     def answer(self, value: Any) -> None: ...
 
+    def claim(self, what: str, status: str, needs: str = "") -> None: ...
+
 
 @dataclass(frozen=True)
 class Action:
@@ -44,7 +46,7 @@ class Action:
     help: str
     terms: tuple[str, ...] = ()  # the book's words and players' synonyms for it: "did you mean" ranks by them
     ignores: tuple[tuple[str, str], ...] = ()  # (key glob, why it does not bear on this action)
-    claim: bool = False  # a claim ("B wins the round"): its function checks it against the state
+    claim: bool = False  # a claim ("B wins the round"): its function checks it against the state (`Steps.claim`)
 
     def match(self, text: str) -> dict[str, str] | None:
         for pattern in self.patterns:

@@ -6,7 +6,9 @@ action was recognised, nothing the deciding rules name is missing, and every key
 or shown, with its reason, not to bear. Otherwise the ruling is `incomplete` (an action not recognised,
 with the closest actions' wording; or the facts to add) or `unknown` (a fact given that no rule of the
 ruling reads, named: the referee cannot say how it bears), never a guess. Where a check rules that the
-book is silent, the ruling says the book leaves it open (`open`)."""
+book is silent, the ruling says the book leaves it open (`open`). A claim written as an action ("ben wins
+the round") is never taken as fact (`Settling.claim`): one the state contradicts is illegal; one it cannot
+check for want of a fact is incomplete; one it gives nothing about is ruled given the claim, and says so."""
 
 from __future__ import annotations
 
@@ -71,6 +73,11 @@ def earn(ruling: dict[str, Any], unrecognised: list[dict[str, Any]], unaccounted
             mean = f" (did you mean {also}?)" if also else ""
             why.append(f"no action of {ruling['game']} reads {item['text']!r}{mean}")
         verdict = "incomplete"
+    elif claims := [c for c in ruling.get("claims", []) if c["status"] == "unsupported"]:
+        for item in claims:
+            where = f"action {item['action'] + 1}"
+            why.append(f"the claim {item['claim']!r} ({where}) is not checked: give {item['needs']}")
+        verdict = "incomplete"
     elif ruling["missing"]:
         for lack in ruling["missing"]:
             why.append(f"to settle action {lack['action'] + 1}, give {', '.join(lack['needs'])}")
@@ -85,6 +92,10 @@ def earn(ruling: dict[str, Any], unrecognised: list[dict[str, Any]], unaccounted
         verdict = ruled
     if ruling["open"] and verdict == "unknown" and not why:
         why.append("the book leaves this open")
+    given = [c for c in ruling.get("claims", []) if c["status"] == "premise"]
+    if given and verdict in CONFIDENT:
+        declared = (f"{c['claim']!r} as the state declares it (it gives no {c['needs']} to check it)" for c in given)
+        why.append("given " + "; ".join(declared))
     ruling["verdict"] = verdict
     ruling["earned"] = verdict == ruled
     if why:

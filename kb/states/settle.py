@@ -138,6 +138,8 @@ def settle_state(
             record.on = False
             actions[-1]["after"] = _snapshot(rules, state, settling)
             record.on = True
+        if action.claim:
+            _claim_checked(settling, index, text)
     follows = {**(rules.follows(state) if rules.follows else {}), **settling.followed}
     record.on = False
     _unused_facts(checks, facts, settling)
@@ -150,8 +152,20 @@ def settle_state(
     ruling["missing"] = missing
     ruling["not_bearing"] = keys + dice
     ruling["not_bearing_why"] = why
+    ruling["claims"] = settling.claims
     earn(ruling, unrecognised, unaccounted + dice)
     return ruling
+
+
+def _claim_checked(settling: Settling, index: int, text: str) -> None:
+    """A claim ("ben wins the round") is never taken as fact: one its action neither checked against the state
+    nor found illegal is unsupported (the ruling is incomplete)."""
+    if any(c["action"] == index for c in settling.claims):
+        return
+    if any(s["action"] == index and s["verdict"] == "illegal" for s in settling.steps):
+        return
+    needs = "what the claim rests on: the game's action checks none of it against the state"
+    settling.claims.append({"action": index, "claim": text, "status": "unsupported", "check": None, "needs": needs})
 
 
 def _snapshot(rules: StateRules, state: Any, settling: Settling) -> dict[str, Any]:
