@@ -297,6 +297,8 @@ def settle_tackle(state: Grid, args: dict, s) -> None:
             "target_has_ball": target is state.carrier,
             "defenders": len(tacklers),
             "in_front": all(state.in_front(target, t) for t in tacklers),
+            "from_touchline": max(0, int(min(target.at[0], state.width - target.at[0]))),
+            "from_try_line": max(0, int(min(target.at[1], TRY_LINE - target.at[1]))),
         },
     )
     state.tackles += 1
