@@ -14,8 +14,10 @@ from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
+from referee.rules.loading import discover_rulebooks
 from referee.rules.settle import checks_of_game, describe_check, find_check
-from referee.states.settle import settle_text
+from referee.states.describe import describe_game, describe_text
+from referee.states.settle import settle_text, state_rules
 from referee.states.svg import render_state_svg
 from referee.store.atomic import write_file
 from referee.validation.text import decode_text
@@ -66,7 +68,10 @@ def check(
     name: Annotated[str | None, typer.Option("--check", "-c", help="Check name (instead of a file).")] = None,
     fact: Annotated[list[str] | None, typer.Option("--fact", "-f", help="A fact as name=value (repeatable).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the checks.")] = False,
-    describe: Annotated[str | None, typer.Option("--describe", help="Show a check's facts and an example.")] = None,
+    describe: Annotated[
+        str | None,
+        typer.Option("--describe", help="Show a check's facts and an example, or a game's state keys and actions."),
+    ] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's checks (with --list).")] = None,
     svg: Annotated[
         str | None,
@@ -76,6 +81,8 @@ def check(
 ) -> None:
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
+    if describe and not list_ and _print_game(describe, json_):
+        return
     if list_ or describe:
         checks = corpus_checks()
         if list_:
@@ -96,6 +103,24 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
         return
     for row in rows:
         typer.echo(f"{row['game']:<17} {row['name']:<26} {row['description']}")
+
+
+def _print_game(name: str, json_: bool) -> bool:
+    """A game's state keys and actions, each with an example; False when the name is not a game's."""
+    games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
+    try:
+        game = resolve_game_name(name, games)
+    except RefereeError:
+        return False
+    rules = state_rules(discover_rulebooks(default_corpus_dir()))
+    if game not in rules:
+        raise RefereeError(f"{game} settles no whole states; games that do: {', '.join(sorted(rules))}")
+    data = describe_game(game, rules[game])
+    if json_:
+        print_json(data)
+    else:
+        typer.echo(describe_text(data))
+    return True
 
 
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:

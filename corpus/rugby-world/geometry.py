@@ -700,7 +700,29 @@ IGNORES = {
     ),
 }
 
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "attack": "the direction the attacking team scores: +y (row 50) or -y (row 0)",
+    "width": "intersections across (the book does not give it; 35 by default)",
+    "teams": "each side's name: {attack: ..., defence: ...}",
+    "pieces": "the miniatures by id: team, at [x, y] in intersections, number, F, S, P, kicker, status",
+    "ball": "the carrier's id, or [x, y]",
+    "kicked": "the ball was kicked and nobody has reached it",
+    "free_moves": "free moves already made this turn",
+    "tackles": "tackles suffered in this possession",
+    "possession": "which of the eight possessions is being played",
+    "score": "the points of each side",
+    "phase": "play, kick-off, restart, scrum, ruck, touch or penalty",
+    "kicked_off": "the side that kicked off the first half",
+    "moved": "the miniatures already moved this turn",
+    "reorganised": "the sides that have reorganised their line-up at will",
+    "cards": "the special cards in effect, by side",
+    "played": "the special cards already played, by side",
+    "touch": "the line-out: {throwing: attack or defence, chosen: 1 to 5}",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=(
         "attack",

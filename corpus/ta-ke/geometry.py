@@ -400,7 +400,17 @@ IGNORES = {
     ),
 }
 
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "hall": "the five stacks A to E, chips from the bottom up",
+    "players": "each player's spaces (bottom, middle), samurais and the characters used this turn",
+    "turn": "whose turn it is",
+    "step": "the step of the turn, 1 to 4",
+    "relocated": "the stack a chip was relocated from this turn",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=("hall", "players", "turn", "step", "relocated"),
     follows=follows,

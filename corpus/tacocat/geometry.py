@@ -483,7 +483,25 @@ IGNORES = {
     "replace:arrows": "the arrows say only who replaces first; the first player has replaced",
 }
 
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "players": "the two players' names; the first's goal lies beyond space -3",
+    "cat": "the Tacocat's space: 0 is the centre (printed 7), -1 to -3 toward the first player",
+    "covered": "the spaces covered with a tile (same numbering)",
+    "round": "the round being played",
+    "phase": "where the round stands: replacement, duel, play, move, tile",
+    "arrows": "whom the one or two arrows on the Tacocat's space point to",
+    "hands": "each player's cards by name",
+    "cards": "how many cards each player holds (when the hand is not given)",
+    "attack": "the attack on the table: {by, cards}",
+    "replaced": "cards replaced this round: a number (the first replacer's) or by player",
+    "lead": "who holds the attack, and after what: {player, after: duel, defence or sacrifice}",
+    "numbers": "the number printed on a space, by space",
+    "left": "the space the Tacocat just left",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=(
         "players",

@@ -1227,7 +1227,20 @@ IGNORES = {
     ),
 }
 
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "attack": "the direction the attacking team scores toward: +y or -y",
+    "in_goal": "y where the in-goal zone the attack scores in begins",
+    "teams": "each side's name: {attack: ..., defence: ...}",
+    "pieces": "the players by id: team, at [x, y] in inches, base, BaC, MOV, status, fatigue, skills",
+    "ball": "the carrier's id, [x, y] on the ground, or in-the-air",
+    "ball_size": "the ball token's diameter in mm (the book does not give it; 25 by default)",
+    "active": "the active player (default: the carrier)",
+    "match": "what happened before: half, score, time, activations, kick-off, team plays used, phase",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=("attack", "in_goal", "teams", "pieces", "ball", "ball_size", "active", "match"),
     follows=follows,

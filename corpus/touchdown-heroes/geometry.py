@@ -542,7 +542,23 @@ IGNORES = {
     "play-card:players.*.hand": ("only the hand of the player who plays bears on his card (whether he can follow)"),
 }
 
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "ball": "the square, 1 to 10, counted down to the attacking team's goal",
+    "series": "series cards still face up (0 to 3)",
+    "players": "the four seats clockwise: name, team, hand or cards, hero",
+    "lead": "who holds the lead marker",
+    "play": "the declared play: run (must follow suit) or pass (may follow)",
+    "trick": "the cards played so far, from the lead",
+    "intercept": "the pass play was intercepted",
+    "half": "the half being played: 1 or 2",
+    "eagles": "which side the Eagles are: attack or defence",
+    "score": "the points: {eagles, bears}",
+    "phase": "where play stands: play, kickoff, halftime, over",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=("ball", "series", "players", "lead", "play", "trick", "intercept", "half", "eagles", "score", "phase"),
     follows=follows,
