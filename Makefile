@@ -79,7 +79,7 @@ lint: setup
 
 # The CLI reference from the CLI's help; the examples from real runs (so the book and index come first).
 docs: setup
-	$(BIN)/cog -r docs/cli.md
+	$(BIN)/cog -r docs/cli.md docs/game-states.md
 	$(BIN)/referee build > /dev/null
 	$(BIN)/referee index
 	$(BIN)/cog -r README.md docs/usage.md

@@ -14,8 +14,10 @@ from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
+from referee.rules.loading import discover_rulebooks
 from referee.rules.settle import checks_of_game, describe_check, find_check
-from referee.states.settle import settle_text
+from referee.states.describe import describe_game, describe_text
+from referee.states.settle import settle_text, state_rules
 from referee.states.svg import render_state_svg
 from referee.store.atomic import write_file
 from referee.validation.text import decode_text
@@ -66,7 +68,10 @@ def check(
     name: Annotated[str | None, typer.Option("--check", "-c", help="Check name (instead of a file).")] = None,
     fact: Annotated[list[str] | None, typer.Option("--fact", "-f", help="A fact as name=value (repeatable).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the checks.")] = False,
-    describe: Annotated[str | None, typer.Option("--describe", help="Show a check's facts and an example.")] = None,
+    describe: Annotated[
+        str | None,
+        typer.Option("--describe", help="Show a check's facts and an example, or a game's state keys and actions."),
+    ] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's checks (with --list).")] = None,
     svg: Annotated[
         str | None,
@@ -76,6 +81,8 @@ def check(
 ) -> None:
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
+    if describe and not list_ and _print_game(describe, json_):
+        return
     if list_ or describe:
         checks = corpus_checks()
         if list_:
@@ -96,6 +103,24 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
         return
     for row in rows:
         typer.echo(f"{row['game']:<17} {row['name']:<26} {row['description']}")
+
+
+def _print_game(name: str, json_: bool) -> bool:
+    """A game's state keys and actions, each with an example; False when the name is not a game's."""
+    games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
+    try:
+        game = resolve_game_name(name, games)
+    except RefereeError:
+        return False
+    rules = state_rules(discover_rulebooks(default_corpus_dir()))
+    if game not in rules:
+        raise RefereeError(f"{game} settles no whole states; games that do: {', '.join(sorted(rules))}")
+    data = describe_game(game, rules[game])
+    if json_:
+        print_json(data)
+    else:
+        typer.echo(describe_text(data))
+    return True
 
 
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
@@ -170,11 +195,24 @@ def _print_after(data: dict[str, Any]) -> None:
     """What the ruling leaves: the state that follows, the facts still wanted, the keys that did not bear on it."""
     if data.get("follows"):
         typer.echo("\n  what follows: " + ", ".join(f"{k}={_plain(v)}" for k, v in data["follows"].items()))
+    several = len(data.get("actions") or []) > 1
+    if several:
+        for i, action in enumerate(data["actions"], 1):
+            after = ", ".join(f"{k}={_plain(v)}" for k, v in (action.get("after") or {}).items())
+            typer.echo(f"\n  after {i}. {action['text']}: {after or 'nothing changes'}")
     for lack in data.get("missing") or []:
-        number = f" (action {lack['action'] + 1})" if len(data.get("actions") or []) > 1 else ""
+        number = f" (action {lack['action'] + 1})" if several else ""
         typer.echo(f"\n  not settled{number}: {lack['check']} needs {', '.join(lack['facts'])}")
+    for item in data.get("unrecognised") or []:
+        also = "; ".join(f"“{w}”" for w in item["did_you_mean"])
+        typer.echo(f"\n  not recognised: {item['text']!r}" + (f" — did you mean {also}?" if also else ""))
+    if data.get("unaccounted"):
+        unaccounted = ", ".join(data["unaccounted"])
+        typer.echo(f"\n  not accounted for (read by no rule, no reason it does not bear): {unaccounted}")
     if data.get("not_bearing"):
         typer.echo(f"\n  not bearing on the ruling: {', '.join(data['not_bearing'])}")
+        for key, why in (data.get("not_bearing_why") or {}).items():
+            typer.echo(f"    {key}: {why}")
 
 
 def _plain(value: Any) -> str:

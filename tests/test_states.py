@@ -143,9 +143,11 @@ def test_bad_states_are_one_line_exit_2(tmp_path: Path, text: str, message: str)
     assert len(lines) == 1 and message in lines[0], result.stderr
 
 
-def test_an_action_no_rule_covers_is_unknown_with_the_closest_rules_not_a_refusal() -> None:
+def test_an_action_not_recognised_is_incomplete_with_the_closest_rules_and_actions_not_a_refusal() -> None:
     data = _settle(yaml.safe_load(BASE.replace("#7 passes to #9", "#7 kicks the ball over the crossbar")))
-    assert data["verdict"] == "unknown" and data["steps"][0]["check"] is None
+    assert data["verdict"] == "incomplete" and data["ruled"] == "unknown" and data["steps"][0]["check"] is None
+    assert data["unrecognised"][0]["text"] == "#7 kicks the ball over the crossbar"
+    assert data["unrecognised"][0]["did_you_mean"]  # the closest actions, in their exact wording
     assert data["reasons"] and all(r["quote"] for r in data["reasons"])
     assert "#7 passes to #9" in data["summary"]  # the actions the game does settle
 
@@ -200,7 +202,7 @@ def test_the_text_ruling_says_what_follows_and_the_keys_that_did_not_bear_on_it(
     assert "  not bearing on the ruling: pieces.12.f, pieces.f7.f" in lines
 
 
-def test_an_action_no_check_covers_is_unknown_with_the_closest_rules(tmp_path: Path) -> None:
+def test_an_action_no_check_covers_is_incomplete_with_the_closest_rules(tmp_path: Path) -> None:
     state = tmp_path / "state.yaml"
     state.write_text(
         'game: takkure\npieces:\n  "7": {team: attack, at: [0, 10]}\n  "9": {team: attack, at: [-6, 8]}\n'
@@ -208,8 +210,9 @@ def test_an_action_no_check_covers_is_unknown_with_the_closest_rules(tmp_path: P
     )
     result = runner.invoke(app, ["check", str(state)])
     assert result.exit_code == 0, result.output
-    assert " — UNKNOWN" in result.output.splitlines()[0]
+    assert " — INCOMPLETE" in result.output.splitlines()[0]
     assert "  3. no check covers it, the closest rules: UNKNOWN" in result.output
+    assert "not recognised: '#9 throws the ball into the crowd' — did you mean" in result.output
     data = json.loads(runner.invoke(app, ["check", str(state), "--json"]).output)
     assert [a["type"] for a in data["actions"]] == ["pass", None]
     assert data["steps"][-1]["check"] is None and data["steps"][-1]["reasons"]

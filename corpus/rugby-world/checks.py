@@ -553,6 +553,8 @@ def hard_tackle(f: dict) -> Verdict:
         Fact("target_has_ball", "bool", "the tackled miniature carries the ball"),
         Fact("defenders", "int", "defenders on the 3 points in front of the carrier", 1, low=1, high=3),
         Fact("in_front", "bool", "every tackler stands on one of the 3 points in front of the carrier", True),
+        Fact("from_touchline", "int", "intersections from the tackled miniature to the nearer touchline", None, low=0),
+        Fact("from_try_line", "int", "intersections from the tackled miniature to the nearer try line", None, low=0),
     ],
     example={"target_has_ball": False},
 )
@@ -568,7 +570,7 @@ def tackle(f: dict) -> Verdict:
             outcome="foul",
             consequences=[
                 then(OBSTRUCTION_SCRUM, "a Scrum to the attack (the team that did not obstruct)"),
-                then(SCRUM_WHERE, "formed where the obstruction happened"),
+                then(SCRUM_WHERE, _scrum_place(f.get("from_touchline"), f.get("from_try_line"))),
             ],
             summary="illegal tackle: the target has no ball; obstruction foul, Scrum to the attack",
         )
@@ -590,6 +592,18 @@ def tackle(f: dict) -> Verdict:
         reasons,
         summary=f"legal tackle by {f['defenders']}; the carrier may {', '.join(options)}",
     )
+
+
+def _scrum_place(touchline: int | None, try_line: int | None) -> str:
+    """Where the Scrum is formed: at the infringement, but 3 intersections out from a nearer touchline or try area."""
+    if touchline is None and try_line is None:
+        return "formed where the obstruction happened, or 3 intersections from the touchline or try area if nearer"
+    placed = []
+    for distance, line in ((touchline, "touchline"), (try_line, "try area")):
+        if distance is not None:
+            moved = f" (the obstruction was {distance} from it)" if distance < 3 else ""
+            placed.append(f"{max(distance, 3)} intersections from the {line}{moved}")
+    return "formed " + ", ".join(placed)
 
 
 OPTIONS = {

@@ -297,6 +297,8 @@ def settle_tackle(state: Grid, args: dict, s) -> None:
             "target_has_ball": target is state.carrier,
             "defenders": len(tacklers),
             "in_front": all(state.in_front(target, t) for t in tacklers),
+            "from_touchline": max(0, int(min(target.at[0], state.width - target.at[0]))),
+            "from_try_line": max(0, int(min(target.at[1], TRY_LINE - target.at[1]))),
         },
     )
     state.tackles += 1
@@ -656,7 +658,71 @@ def settle_silent(state: Grid, args: dict, s) -> None:
 WHO = r"#?(?P<by>\w+)"
 TO = r"(?P<to>#?\w+|\[\s*-?[\d.]+\s*,\s*-?[\d.]+\s*\])"
 SIDE = r"(?P<side>the attack|the defence|[\w ]+?)"
+
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "pass:pieces.*.p": "the passer's P sets how far he may pass; the receiver's P does not bear on it",
+    "illegal:pieces.*.p": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.f": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.s": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.kicker": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "conversion,kick:attack": (
+        "the attack's direction bears on passes, runs and offside; a kick is measured from the kicker toward the "
+        "goal it aims at"
+    ),
+    "card,conversion,kick,run,silent,tackle:pieces.*.at": (
+        "this action is ruled on the pieces it names and their characteristics, not on where they stand"
+    ),
+    "break-through,evade,tackle:pieces.*.f": (
+        "F is rolled only in the Strength Rule (a Hard Tackle, a ruck); this action does not roll it"
+    ),
+    "drop,kick:pieces.*.kicker": (
+        "whether a miniature is the team's kicker bears on conversions and penalty kicks at goal, not on this kick"
+    ),
+    "evade,pass,free-move,run,tackle:pieces.*.number": (
+        "a shirt number gives the role, which bears only on nominal cards"
+    ),
+    "card,kick,pass,run,silent,tackle,free-move,offside:pieces.*.team": (
+        "a side tells opponents from teammates; the action's checks take the sides of the pieces they rule on"
+    ),
+}
+
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "attack": "the direction the attacking team scores: +y (row 50) or -y (row 0)",
+    "width": "intersections across (the book does not give it; 35 by default)",
+    "teams": "each side's name: {attack: ..., defence: ...}",
+    "pieces": "the miniatures by id: team, at [x, y] in intersections, number, F, S, P, kicker, status",
+    "ball": "the carrier's id, or [x, y]",
+    "kicked": "the ball was kicked and nobody has reached it",
+    "free_moves": "free moves already made this turn",
+    "tackles": "tackles suffered in this possession",
+    "possession": "which of the eight possessions is being played",
+    "score": "the points of each side",
+    "phase": "play, kick-off, restart, scrum, ruck, touch or penalty",
+    "kicked_off": "the side that kicked off the first half",
+    "moved": "the miniatures already moved this turn",
+    "reorganised": "the sides that have reorganised their line-up at will",
+    "cards": "the special cards in effect, by side",
+    "played": "the special cards already played, by side",
+    "touch": "the line-out: {throwing: attack or defence, chosen: 1 to 5}",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=(
         "attack",
@@ -678,6 +744,7 @@ STATES = StateRules(
         "touch",
     ),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action(
             "pass",

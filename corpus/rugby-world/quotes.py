@@ -2,7 +2,9 @@
 is whole sentences (or a printed line: a table row, a card's heading); the special cards are data: each
 card's printed heading and the sentences of its effect, read by the checks."""
 
-from referee.rules import Quote, Table
+import re
+
+from referee.rules import Quote, Table, Takes
 
 # ---------------------------------------------------------------- the aim, the match, turns and moves
 
@@ -264,9 +266,25 @@ SCRUM_OFFSIDE = Quote(
 OBSTRUCTION_SCRUM = Quote(
     "rugby-world/2d/5", "obstruction foul (ch. 1d): Scrum put in by the team that did not commit the obstruction"
 )
+
+
+def _three_out(facts: dict, verdict: object, reason: object) -> bool:
+    """A Scrum's place as the ruling states it: 3 intersections out where the infringement was nearer the
+    touchline or the try area, else where it was; never nearer than 3."""
+    for line, fact in (("touchline", "from_touchline"), ("try area", "from_try_line")):
+        stated = re.search(rf"(\d+) intersections? from the {line}", reason.explanation)  # type: ignore[attr-defined]
+        given = facts.get(fact)
+        if given is not None and (stated is None or int(stated.group(1)) != max(given, 3)):
+            return False
+        if stated is not None and int(stated.group(1)) < 3:
+            return False
+    return True
+
+
 SCRUM_WHERE = Quote(
     "rugby-world/2d/8",
     "Scrums are formed at the exact point of the infringements, placing the hooker (no. 2) on the said intersection, except within less than 3 intersections of the try area or the touchline. In that case it is formed 3 intersections from the try area or the touchline.",
+    takes=Takes("it is formed 3 intersections from the try area or the touchline", 3, _three_out),
 )
 SCRUM_PUSH = Quote(
     "rugby-world/2d/17",

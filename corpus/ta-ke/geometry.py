@@ -384,10 +384,37 @@ def settle_garden(state: Hall, args: dict, s) -> None:
 
 CHARS = r"(?P<character>daimyo|ronin|geisha|ninja)"
 STACK = r"(?:stack |the space of stack |the empty space )?(?P<%s>\w)"
+
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "draw,geisha,pick,length:hall.*.space": "the character printed under a stack bears only on the set-up",
+    "place:players.*.bottom.daimyo": (
+        "this placement is ruled on the chip placed, not on the chips already in the row"
+    ),
+    "begin:players.*.bottom.ronin": "the game's start is ruled on the hall and the turn order, not on the rows",
+    "garden:players.*.marker": "the garden's scoring counts the chips, not the marker",
+    "ninja:players.*.middle.geisha": "a Ninja takes from the samurais row; the other rows do not bear",
+    "ninja:players.*.samurais.geisha": (
+        "a Ninja's target is named by the action; the other chips of the row do not bear"
+    ),
+}
+
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "hall": "the five stacks A to E, chips from the bottom up",
+    "players": "each player's spaces (bottom, middle), samurais and the characters used this turn",
+    "turn": "whose turn it is",
+    "step": "the step of the turn, 1 to 4",
+    "relocated": "the stack a chip was relocated from this turn",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=("hall", "players", "turn", "step", "relocated"),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action("begin", (r"(?P<by>\w+) begins (?:his|her|the) turn",), settle_begin, "bea begins her turn"),
         Action(

@@ -696,7 +696,7 @@ def carry_over(f: dict) -> Verdict:
 # ================================================================ where the book is silent
 
 
-SILENT = ("card-seen", "trick-cards", "dealer")
+SILENT = ("card-seen", "trick-cards", "dealer", "discard-pile")
 
 
 @check(
@@ -714,6 +714,10 @@ def tacocat_silent(f: dict) -> Verdict:
             because(DUEL_DISCARD, "the duel's cards are discarded"),
             because(DISCARD_FACE_UP, "replaced cards go face up on the discard pile"),
             because(DISCARD_PLACE, "a place for the discard pile; of a trick's cards nothing is said"),
+        ],
+        "discard-pile": [
+            because(DISCARD_FACE_UP, "replaced cards go face up on the discard pile"),
+            because(DISCARD_PLACE, "a place for the discard pile; whether it may be looked through is not said"),
         ],
         "dealer": [
             because(DEAL_SEVEN, "shuffle and deal: not who"),

@@ -1,7 +1,7 @@
 """Tacocat's words its checks cite, each with the entry it is in (the book is in Ukrainian; verbatim, whole
 sentences: the build checks)."""
 
-from referee.rules import Quote
+from referee.rules import Quote, Takes, again
 
 # ---------------------------------------------------------------- the board, the deck, the set-up
 
@@ -52,7 +52,11 @@ DUEL_CARDS = Quote(
 )
 DUEL_HIGH = Quote("tacocat/дуель/1", "Гравець з найвищою картою атакує першим.")
 DUEL_DISCARD = Quote("tacocat/дуель/1", "Скиньте обидві карти дуелі і починайте гру.")
-DUEL_TIE = Quote("tacocat/дуель/2", "Якщо нічия, скиньте карти і проведіть дуель ще раз.")
+DUEL_TIE = Quote(
+    "tacocat/дуель/2",
+    "Якщо нічия, скиньте карти і проведіть дуель ще раз.",
+    takes=Takes("проведіть дуель ще раз", "duel again", again),
+)
 
 # ---------------------------------------------------------------- play
 

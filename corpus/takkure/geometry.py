@@ -814,7 +814,9 @@ def settle_try(state: Pitch, args: dict, s) -> None:
         raise RefereeError(
             f"{state.source}: say where the in-goal zone starts (in_goal: Y), or give --fact in_goal=true"
         )
-    s.run("score-a-try", {"is_ball_carrier": who is state.carrier, "in_goal": in_goal, "grounded": who.grounded})
+    may = s.run("score-a-try", {"is_ball_carrier": who is state.carrier, "in_goal": in_goal, "grounded": who.grounded})
+    # a claim: the carrier, standing in the in-goal zone, may try (an illegal try stopped above); the roll decides
+    s.claim(f"{args['by']} scores a try", "checked" if may.verdict == "legal" else "open")
     target = s.run(
         "score-a-try-target",
         {
@@ -1144,10 +1146,105 @@ def settle_measuring(state: Pitch, args: dict, s) -> None:
 
 WHO = r"#?(?P<by>\w+)"
 AGAINST = r"(?: against (?P<against>#?\w+(?:(?:,| and| then) #?\w+)*))?"
+
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "illegal:pieces.*.bac": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.bac_try": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.str": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.ref": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.mov": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.skill_tokens": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.fatigue": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.fatigue_inactive": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.activations": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "illegal:pieces.*.target": (
+        "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
+        "not bear"
+    ),
+    "ball-steal,break-through,tackle:attack": (
+        "the attack's direction bears on passes (ahead or behind), kicks and tries; a tackle, break through or "
+        "steal is not measured along it"
+    ),
+    "move,off-the-pitch,pick-up,stand-up,team-play:active": (
+        "who is active bears on tackles against him (opposed or unopposed); this action is its player's own, named "
+        "by it"
+    ),
+    "tackle:pieces.*.at": (
+        "a tackle's reach is measured only from the tackler's MOV and where he tackles (mov, tackle_at); without "
+        "them where the pieces stand is not measured"
+    ),
+    "dodge,break-through,pass:pieces.*.at": (
+        "a declared tackle is resolved by the rolls, wherever the tackler stands: it was declared in contact"
+    ),
+    "pass:pieces.*.target": "the tackle being resolved is the one declared on the passer",
+    "dodge:pieces.*.str": (
+        "a dodge against several tacklers ends at the first roll it loses: a tackler not rolled against does not bear"
+    ),
+    "fatigue:pieces.*.activations": "the action names which activation token the player receives",
+    "dodge:pieces.*.activations": (
+        "activation tokens bear on fatigue at the end of an activation, not on a dodge's roll"
+    ),
+    (
+        "activation-end,fatigue,measuring,move,off-the-pitch,player-skill,rest,stand-up,team-play,team-skill,token-"
+        "removal:pieces.*.at"
+    ): ("this action is settled on the player's tokens, characteristics and the ball, not on distances"),
+    (
+        "ball-steal,fatigue,measuring,off-the-pitch,pick-up,player-skill,team-play,team-skill,token-"
+        "removal:pieces.*.team"
+    ): ("a side tells opponents from teammates; this action concerns its player's own tokens, skills or activation"),
+    "tackle:pieces.*.team": (
+        "sides are checked for the tackler and his target (a teammate cannot be tackled); another piece's side does"
+        " not bear"
+    ),
+}
+
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "attack": "the direction the attacking team scores toward: +y or -y",
+    "in_goal": "y where the in-goal zone the attack scores in begins",
+    "teams": "each side's name: {attack: ..., defence: ...}",
+    "pieces": "the players by id: team, at [x, y] in inches, base, BaC, MOV, status, fatigue, skills",
+    "ball": "the carrier's id, [x, y] on the ground, or in-the-air",
+    "ball_size": "the ball token's diameter in mm (the book does not give it; 25 by default)",
+    "active": "the active player (default: the carrier)",
+    "match": "what happened before: half, score, time, activations, kick-off, team plays used, phase",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=("attack", "in_goal", "teams", "pieces", "ball", "ball_size", "active", "match"),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action(
             "pass",
@@ -1158,6 +1255,7 @@ STATES = StateRules(
             ),
             settle_pass,
             "#7 passes to #9 / #7 passes to #9 past #4's tackle",
+            terms=("#7 throws the ball to #9", "#7 gives the ball to #9", "#7 hands the ball to #9"),
         ),
         Action(
             "tackle",
@@ -1176,7 +1274,13 @@ STATES = StateRules(
         Action("stand-up", (WHO + r" stands? up",), settle_stand_up, "#5 stands up"),
         Action("pick-up", (WHO + r" picks? up the ball",), settle_pick_up, "#9 picks up the ball"),
         Action("ball-steal", (WHO + r" (?:tries to )?steals? the ball",), settle_steal, "#4 steals the ball"),
-        Action("score-a-try", (WHO + r" (?:scores|tries to score|attempts) a try",), settle_try, "#7 scores a try"),
+        Action(
+            "score-a-try",
+            (WHO + r" (?:scores|tries to score|attempts) a try",),
+            settle_try,
+            "#7 scores a try",
+            claim=True,
+        ),
         Action(
             "fatigue",
             (WHO + r" receives (?:a fatigue token|(?:his |a )?(?P<third>third|3rd) activation token)",),

@@ -1,7 +1,7 @@
 """Takkure's words its checks cite, each with the entry it is in, and its two tables (verbatim: the build
 checks). Every quote is whole sentences: it never stops before a condition or exception of its sentence."""
 
-from referee.rules import Quote, Table
+from referee.rules import Quote, Table, Takes, again, no_effect, precedence
 
 # ---------------------------------------------------------------- core rules, priority, measuring
 
@@ -14,6 +14,7 @@ CORE_GROUNDED = Quote("takkure/0.01/10", "Once GROUNDED, you cannot stand up if 
 PRIORITY = Quote(
     "takkure/0.02/1",
     "It is possible for a rule described in an ability, card, team, FAQ or expansion, to affect or contradict a rule described in this rulebook. A rule in an ability, card, team, FAQ, or expansion takes precedence over this rulebook.",
+    takes=Takes("takes precedence over this rulebook", "takes precedence", precedence),
 )
 NO_MEASURING = Quote(
     "takkure/0.03/1",
@@ -246,6 +247,7 @@ F2F_SEVERAL = Quote(
 F2F_TIE = Quote(
     "takkure/1.15/5",
     "Tie: Several players are successful and their dice results are the same. In that case no effect is applied as a result of the action. If they announced a defensive movement, they still move.",
+    takes=Takes("no effect is applied as a result of the action", "no effect", no_effect),
 )
 CRITICAL_FUMBLE = Quote(
     "takkure/1.17/1",
@@ -288,6 +290,7 @@ MELEE = Quote(
 MELEE_TIE = Quote(
     "takkure/3.08/5",
     "In the event that several players tie for the best roll, make a new face-to-face roll between those players to determine who succeeds.",
+    takes=Takes("make a new face-to-face roll between those players", "roll again", again),
 )
 EXTRA_DICE = Quote(
     "takkure/4.06/2",

@@ -508,6 +508,19 @@ def settle_own_goal(state: Field, args: dict, s) -> None:
 
 
 def settle_half_ends(state: Field, args: dict, s) -> None:
+    """A claim: a half ends when a possession change occurs with every hand empty."""
+    what = f"the {args['half'].lower()} half ends"
+    empty = state.hands_empty()
+    known = [p.cards for p in state.players if p.cards is not None]
+    if empty is not None:
+        out = s.run("half-end", {"empty_hands": empty, "possession_changes": True, "half": state.half}, what)
+        if out.verdict == "unknown":
+            s.claim(what, "open")
+        s.claim(what, "checked" if out.value["half_over"] else "contradicted")
+    elif known:
+        s.claim(what, "unsupported", "how many cards every player holds (cards: 0 or hand: [...] for each)")
+    else:
+        s.claim(what, "premise", "hands (cards: or hand: for each player)")
     if args["half"].lower() in ("second", "2nd"):
         state.half = 2
         state.phase = "over"
@@ -516,10 +529,40 @@ def settle_half_ends(state: Field, args: dict, s) -> None:
         _half_over(state, s)
 
 
+# Why a key nothing read does not bear on a ruling ('when,…:glob'; when: an action or 'illegal').
+# A key nothing read and nothing here excuses leaves the ruling unknown (referee.states.bearing).
+IGNORES = {
+    "players.*.name": "a name only names the seat; the rules read the seat order",
+    "players.*.team": (
+        "sides are checked against the seat order when the state is read (teammates sit two apart); the rules read "
+        "the seats"
+    ),
+    "judge,hero,what:play": ("whether the play is a run or a pass bears only on following suit, not on this ruling"),
+    "hero,what:trick": "a Hero's use and the book's silences are ruled without the cards of the trick",
+    "play-card:players.*.hand": ("only the hand of the player who plays bears on his card (whether he can follow)"),
+}
+
+# What each key of a state says (referee check --describe, docs/game-states.md).
+KEY_HELP = {
+    "ball": "the square, 1 to 10, counted down to the attacking team's goal",
+    "series": "series cards still face up (0 to 3)",
+    "players": "the four seats clockwise: name, team, hand or cards, hero",
+    "lead": "who holds the lead marker",
+    "play": "the declared play: run (must follow suit) or pass (may follow)",
+    "trick": "the cards played so far, from the lead",
+    "intercept": "the pass play was intercepted",
+    "half": "the half being played: 1 or 2",
+    "eagles": "which side the Eagles are: attack or defence",
+    "score": "the points: {eagles, bears}",
+    "phase": "where play stands: play, kickoff, halftime, over",
+}
+
 STATES = StateRules(
+    key_help=KEY_HELP,
     read=read_state,
     keys=("ball", "series", "players", "lead", "play", "trick", "intercept", "half", "eagles", "score", "phase"),
     follows=follows,
+    ignores=IGNORES,
     actions=[
         Action("teams", (r"(?:deal the heroes|the heroes are dealt|who leads)",), settle_teams, "the heroes are dealt"),
         Action(
@@ -585,7 +628,11 @@ STATES = StateRules(
             "B keeps a card D passed",
         ),
         Action(
-            "half-ends", (r"the (?P<half>first|second|1st|2nd) half ends",), settle_half_ends, "the second half ends"
+            "half-ends",
+            (r"the (?P<half>first|second|1st|2nd) half ends",),
+            settle_half_ends,
+            "the second half ends",
+            claim=True,
         ),
         Action(
             "revoke",

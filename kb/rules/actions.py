@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from referee.errors import RefereeError
@@ -35,6 +35,8 @@ class Steps(Protocol):
 
     def answer(self, value: Any) -> None: ...
 
+    def claim(self, what: str, status: str, needs: str = "") -> None: ...
+
 
 @dataclass(frozen=True)
 class Action:
@@ -42,6 +44,9 @@ class Action:
     patterns: tuple[str, ...]  # regexes over the action text; named groups are the arguments
     settle: Callable[[Any, dict[str, str], Steps], None]
     help: str
+    terms: tuple[str, ...] = ()  # the book's words and players' synonyms for it: "did you mean" ranks by them
+    ignores: tuple[tuple[str, str], ...] = ()  # (key glob, why it does not bear on this action)
+    claim: bool = False  # a claim ("B wins the round"): its function checks it against the state (`Steps.claim`)
 
     def match(self, text: str) -> dict[str, str] | None:
         for pattern in self.patterns:
@@ -78,5 +83,8 @@ class StateRules:
     actions: list[Action]
     keys: tuple[str, ...]  # the top-level keys its documents may have, besides the common ones
     example: str = ""  # a path under corpus/<game>/states/ to show in errors
+    ignores: dict[str, str] = field(default_factory=dict)  # key glob -> why it bears on none of the actions
+    synonyms: tuple[tuple[str, str], ...] = ()  # (regex, the words the patterns know): players' words rewritten
+    key_help: dict[str, str] = field(default_factory=dict)  # top-level key -> what it says (the documentation)
     follows: Callable[[Any], dict[str, Any]] | None = None  # the state after its actions: who acts next, …
     folder: str = ""  # the game's folder (set when loaded): where its book is, for the closest rules

@@ -15,7 +15,8 @@ def verify_citations(
     entry_table: Callable[[str], dict | None] | None = None,
 ) -> list[str]:
     """Problems with the game's quotes: a missing id, a quote not verbatim in its entry, a table-row
-    quote that is not one whole row (line and cells) of its parsed table, a quote no check cites."""
+    quote that is not one whole row (line and cells) of its parsed table, a quote no check cites, a value
+    taken from words that are not the quote's."""
     problems = []
     for key, quote in rulebook.quotes.items():
         problems += _quote_problems(key, quote, entry_text(quote.entry))
@@ -34,6 +35,10 @@ def _quote_problems(key: str, quote: Quote, text: str | None) -> list[str]:
         return [f"quote {key!r} is not verbatim in {quote.entry}"]
     if quote.row is not None and quote.text not in text.splitlines():
         return [f"quote {key!r} is not a row of the table in {quote.entry} (not a whole line)"]
+    if quote.takes is not None and quote.takes.words not in quote.text:
+        return [f"quote {key!r} takes {quote.takes.value!r} from words that are not in it: {quote.takes.words!r}"]
+    if isinstance(quote.takes and quote.takes.value, int) and str(quote.takes.value) not in quote.takes.words:
+        return [f"quote {key!r} takes the number {quote.takes.value} from words without it"]
     if quote.row is None and not whole_sentences(quote.text, text):
         return [f"quote {key!r} cuts a sentence of {quote.entry}: quote it whole (its conditions and exceptions too)"]
     return []

@@ -4,15 +4,45 @@ A game's `quotes.py` declares them once, as module constants (`DEFEND = Quote("t
 "Захищати атакувати, …")`) and printed tables as `Table`s; a check cites one by naming it
 (`because(DEFEND, "7 >= 5")`). The build checks every quote against the book: the entry exists,
 the words are in it, a table row is a whole row of its parsed table, and some check cites it.
+
+A quote whose words a check reads as a value (3 intersections, "takes precedence", "roll again") declares
+it beside the quote: `Quote(..., takes=Takes(words, value, agrees))`; the tests hold every ruling that cites
+the quote to it (`agrees`), over the checks' examples and over generated facts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import Any, overload
 
-from referee.rules.verdicts import Reason
+from referee.rules.verdicts import Reason, Verdict
+
+
+@dataclass(frozen=True)
+class Takes:
+    """What a check takes from a quote: `words`, a verbatim slice of it, read as `value`; `agrees(facts,
+    verdict, reason)` is true when a ruling citing the quote (`reason`, with the facts it ran on) keeps to it."""
+
+    words: str
+    value: Any
+    agrees: Callable[[dict[str, Any], Verdict, Reason], bool]
+
+
+def again(facts: dict[str, Any], verdict: Verdict, reason: Reason) -> bool:
+    """A tie that is played again ("roll again", "duel again"): not cancelled, and the ruling says again."""
+    said = f"{reason.explanation} {verdict.summary} {verdict.value}".lower()
+    return verdict.outcome != "cancelled" and "again" in said
+
+
+def no_effect(facts: dict[str, Any], verdict: Verdict, reason: Reason) -> bool:
+    """A tie with no effect: the action is cancelled, not played again."""
+    return verdict.outcome == "cancelled"
+
+
+def precedence(facts: dict[str, Any], verdict: Verdict, reason: Reason) -> bool:
+    """A rule that takes precedence over the book: what it allows is never ruled illegal by the book."""
+    return verdict.verdict != "illegal"
 
 
 @dataclass(frozen=True)
@@ -22,6 +52,7 @@ class Quote:
     entry: str  # the entry's id, e.g. "tacocat/play/2"
     text: str  # a verbatim slice of the entry's text
     row: dict[str, str] | None = field(default=None, compare=False)  # a table row: the row read as cells
+    takes: Takes | None = field(default=None, compare=False)  # the value a check reads from it, held by the tests
 
 
 class Table(Sequence[tuple[str, ...]]):

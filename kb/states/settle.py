@@ -13,16 +13,20 @@ first check needs (it names them).
 from __future__ import annotations
 
 import contextlib
+import json
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.rules.actions import Action, StateRules
+from referee.rules.actions import StateRules
 from referee.rules.checks import Check
 from referee.rules.loading import discover_checks, discover_rulebooks
 from referee.rules.settle import settle, situation_of
+from referee.states.bearing import account
 from referee.states.closest import closest_rules
-from referee.states.settling import NOTHING, Missing, Settling, Stop
-from referee.states.tracking import Consulted, not_bearing, watch
+from referee.states.ruling import combined, earn
+from referee.states.settling import Missing, Settling, Stop
+from referee.states.tracking import Consulted, watch
+from referee.states.wording import did_you_mean, match
 from referee.validation.documents import load_document, show
 
 # expect: what an example gives (tested); dispute: the dispute it settles (data/disputes)
@@ -108,34 +112,66 @@ def settle_state(
     record = Consulted()
     watch(state, record)
     settling = Settling(checks, facts)
-    actions, missing = [], []
+    actions, missing, matched, unrecognised = [], [], [], []
+    start = _snapshot(rules, state, settling)
     record.on = True
     for index, (text, dice, rolls) in enumerate(declared):
         settling.begin(index, dice, rolls)
-        found = _match(text, rules)
+        found = match(text, rules)
         if found is None:
             _closest(settling, rules, game, text, document.get("question"))
-            actions.append({"type": None, "text": text})
+            record.on = False
+            actions.append({"type": None, "text": text, "after": _snapshot(rules, state, settling)})
+            record.on = True
+            unrecognised.append({"action": index, "text": text, "did_you_mean": did_you_mean(text, rules)})
             continue
         action, args = found
+        matched.append(action)
         actions.append({"type": action.name, "text": text, **args})
         try:
             with contextlib.suppress(Stop):  # a step decided the matter; the later checks do not apply
                 action.settle(state, args, settling)
         except Missing as lack:
-            if not settling.steps:
-                raise RefereeError(f"{source}: to settle {text!r} the state must give {lack.describe()}") from None
-            missing = [{"action": index, "check": lack.check.name, "facts": lack.names}]
+            missing = [{"action": index, "check": lack.check.name, "facts": lack.names, "needs": [lack.describe()]}]
             break
+        finally:
+            record.on = False
+            actions[-1]["after"] = _snapshot(rules, state, settling)
+            record.on = True
+        if action.claim:
+            _claim_checked(settling, index, text)
     follows = {**(rules.follows(state) if rules.follows else {}), **settling.followed}
     record.on = False
     _unused_facts(checks, facts, settling)
+    ruling = combined(game, actions, settling, asks)
     read = set(record.paths)
-    ruling = _combined(game, actions, settling, asks)
+    keys, why, unaccounted = account(document, read, COMMON_KEYS, rules, matched, actions, ruling["verdict"])
+    dice = _dice_unread(declared, settling)
+    ruling["start"] = start
     ruling["follows"] = follows
     ruling["missing"] = missing
-    ruling["not_bearing"] = not_bearing(document, read, COMMON_KEYS) + _dice_unread(declared, settling)
+    ruling["not_bearing"] = keys + dice
+    ruling["not_bearing_why"] = why
+    ruling["claims"] = settling.claims
+    earn(ruling, unrecognised, unaccounted + dice)
     return ruling
+
+
+def _claim_checked(settling: Settling, index: int, text: str) -> None:
+    """A claim ("ben wins the round") is never taken as fact: one its action neither checked against the state
+    nor found illegal is unsupported (the ruling is incomplete)."""
+    if any(c["action"] == index for c in settling.claims):
+        return
+    if any(s["action"] == index and s["verdict"] == "illegal" for s in settling.steps):
+        return
+    needs = "what the claim rests on: the game's action checks none of it against the state"
+    settling.claims.append({"action": index, "claim": text, "status": "unsupported", "check": None, "needs": needs})
+
+
+def _snapshot(rules: StateRules, state: Any, settling: Settling) -> dict[str, Any]:
+    """The state as it stands (what `follows` says of it), copied: the state after a step, as the ruling shows it."""
+    shown = {**(rules.follows(state) if rules.follows else {}), **settling.followed}
+    return json.loads(json.dumps(shown, default=str))
 
 
 def _unused_facts(checks: dict[str, Check], facts: dict[str, Any], settling: Settling) -> None:
@@ -250,45 +286,3 @@ def _dice_unread(declared: list, settling: Settling) -> list[str]:
             out.append(where)
         out += [f"{where}.{name}" for name in rolls if f"{index}:{name}" not in settling.used_dice]
     return out
-
-
-def _match(text: str, rules: StateRules) -> tuple[Action, dict[str, str]] | None:
-    for action in rules.actions:
-        args = action.match(text)
-        if args is not None:
-            return action, args
-    return None
-
-
-# ---------------------------------------------------------------- the ruling
-
-
-def _combined(game: str, actions: list[dict[str, Any]], settling: Settling, asks: str) -> dict[str, Any]:
-    steps = settling.steps
-    verdicts = [s["verdict"] for s in steps]
-    if "illegal" in verdicts:
-        verdict = "illegal"
-    elif "ambiguous" in verdicts:
-        verdict = "ambiguous"
-    elif "unknown" in verdicts:
-        verdict = "unknown"
-    elif "legal" in verdicts and asks == "legality":
-        verdict = "legal"
-    else:
-        verdict = "value"
-    outcomes = [s["outcome"] for s in steps if s["outcome"]]
-    values = [s["value"] for s in steps if s["value"] is not None]
-    text = "; ".join(a["text"] for a in actions)
-    last = actions[-1] if actions else {"type": None, "text": ""}
-    return {
-        "game": game,
-        "action": {**last, "text": text} if len(actions) > 1 else last,
-        "actions": actions,
-        "verdict": verdict,
-        "outcome": outcomes[-1] if outcomes else None,
-        "value": settling.answered if settling.answered is not NOTHING else (values[-1] if values else None),
-        "summary": "; ".join(s["summary"] for s in steps if s["summary"]),
-        "steps": steps,
-        "reasons": [r for s in steps for r in s["reasons"]],
-        "consequences": [c for s in steps for c in s["consequences"]],
-    }

@@ -13,6 +13,11 @@ from referee.rules.facts import MISSING
 from referee.rules.verdicts import Verdict
 
 NOTHING: Any = object()
+# What a state makes of a claim written as an action ("ben wins the round"): a check of the state confirms
+# it; a check contradicts it (illegal, that check's rule quoted); the rule that decides it leaves it open;
+# the state gives part of what decides it but not enough (incomplete: what to add); or the state gives
+# nothing that bears on it, and the ruling holds only given the claim, and says so.
+CLAIMS = ("checked", "contradicted", "open", "unsupported", "premise")
 
 
 class Stop(Exception):
@@ -46,6 +51,7 @@ class Settling:
     followed: dict[str, Any] = field(default_factory=dict)
     answered: Any = NOTHING
     action: int = 0  # which action of the sequence is being settled
+    claims: list[dict[str, Any]] = field(default_factory=list)
 
     def begin(self, index: int, dice: list[int], rolls: dict[str, list[int]]) -> None:
         """The next action of the sequence, with its own dice."""
@@ -82,6 +88,36 @@ class Settling:
         if stop_unless_legal and (verdict.verdict == "illegal" or verdict.outcome == "cancelled"):
             raise Stop
         return verdict
+
+    def claim(self, what: str, status: str, needs: str = "") -> None:
+        """What the state makes of the claim the action makes (`CLAIMS`): `checked`, `contradicted` and `open`
+        rest on the check this action ran last; `unsupported` and `premise` say what would check it (`needs`).
+        A contradicted claim is illegal, quoting that check; a contradicted, open or unsupported one stops the
+        action (the later checks do not apply)."""
+        if status not in CLAIMS:
+            raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, got {status!r}")
+        ran = [s for s in self.steps if s["action"] == self.action and s["check"] is not None]
+        if status in ("checked", "contradicted", "open") and not ran:
+            raise ValueError(f"a {status} claim rests on a check this action ran: run it first ({what!r})")
+        if status in ("unsupported", "premise") and not needs:
+            raise ValueError(f"say what would check the claim {what!r} (needs)")
+        by = ran[-1]["check"] if status in ("checked", "contradicted", "open") else None
+        self.claims.append({"action": self.action, "claim": what, "status": status, "check": by, "needs": needs})
+        if status == "contradicted":
+            evidence = ran[-1]
+            self.steps.append(
+                {
+                    **evidence,
+                    "verdict": "illegal",
+                    "outcome": None,
+                    "value": None,
+                    "summary": f"illegal: the claim {what!r} is contradicted by the state ({evidence['check']})",
+                    "consequences": [],
+                    "note": f"the claim {what!r} checked against the state",
+                }
+            )
+        if status in ("contradicted", "open", "unsupported"):
+            raise Stop
 
     def die(self, index: int = 0) -> int | None:
         dice = self.dice

@@ -1,0 +1,107 @@
+"""Every fact of a state accounted for: read by a check of the ruling, or shown, with its reason, not to
+bear on it. A key nothing read is excused only by a reason: it is empty; it belongs to a piece or player
+no action involves; or the game declares why it does not bear (`StateRules.ignores` for every action,
+`Action.ignores` for one), and then for every action of the sequence. What is left is unaccounted, and a
+ruling with an unaccounted key is not a verdict (`referee.states.ruling`)."""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatchcase
+from typing import Any
+
+from referee.rules.actions import Action, StateRules
+from referee.states.tracking import not_bearing
+
+_SEVERAL = re.compile(r"\s*(?:,|\band\b|\bagainst\b|\bon\b|\bto\b)\s*")
+PARTIES = ("ball", "active", "lead", "carrier")  # top-level keys that name the piece or player acting
+
+
+def involved(document: dict[str, Any], actions: list[dict[str, Any]]) -> set[str]:
+    """The pieces and players the actions name (their arguments) or the state names as acting."""
+    names: set[str] = set()
+    for action in actions:
+        for key, value in action.items():
+            if key not in ("type", "text", "after") and isinstance(value, str):
+                names |= {n.strip().lstrip("#").casefold() for n in _SEVERAL.split(value) if n.strip()}
+        for word in re.findall(r"#?(\w+)", action["text"]):
+            names.add(word.casefold())
+    for key in PARTIES:
+        if isinstance(document.get(key), (str, int)) and not isinstance(document.get(key), bool):
+            names.add(str(document[key]).lstrip("#").casefold())
+    return names
+
+
+def _at(document: Any, path: str) -> Any:
+    item = document
+    for part in path.split("."):
+        if isinstance(item, dict):
+            item = item.get(part)
+        elif isinstance(item, list) and part.isdigit() and int(part) < len(item):
+            item = item[int(part)]
+        else:
+            return None
+    return item
+
+
+def _owner(document: dict[str, Any], path: str) -> str | None:
+    """The piece or player a key belongs to (`pieces.7.at` is 7's, `players.0.hand` the first player's)."""
+    parts = path.split(".")
+    if len(parts) < 3:
+        return None
+    entity = _at(document, ".".join(parts[:2]))
+    if parts[1].isdigit() and isinstance(entity, dict) and isinstance(entity.get("name"), str):
+        return entity["name"].casefold()
+    return parts[1].lstrip("#").casefold()
+
+
+def _declared(path: str, globs: Any, action: str, ruled: str) -> str | None:
+    """The reason declared for the key: `glob`, or `when,…:glob` where each `when` is an action's name or
+    `illegal` (the ruling found the declaration illegal, so the rest of the action is not played)."""
+    for declared, why in dict(globs).items():
+        when, _, glob = declared.rpartition(":")
+        if when and not {action, ruled} & {w.strip() for w in when.split(",")}:
+            continue
+        if fnmatchcase(path, glob):
+            return why
+    return None
+
+
+def reason(
+    document: dict[str, Any], path: str, rules: StateRules, actions: list[Action], parties: set[str], ruled: str
+) -> str | None:
+    """Why a key nothing read does not bear on the ruling, or None when nothing shows that it does not."""
+    if _at(document, path) in (None, "", [], {}):
+        return "empty: it gives no fact"
+    owner = _owner(document, path)
+    if owner is not None and owner not in parties:
+        return f"of {owner}, whom no action names and no rule of these actions measures"
+    whys = []
+    for action in actions:
+        why = _declared(path, action.ignores, action.name, ruled) or _declared(path, rules.ignores, action.name, ruled)
+        if why is None:
+            return None
+        whys.append(why)
+    return "; ".join(dict.fromkeys(whys)) or None
+
+
+def account(
+    document: dict[str, Any],
+    read: set[str],
+    common: tuple[str, ...],
+    rules: StateRules,
+    actions: list[Action],
+    named: list[dict[str, Any]],
+    ruled: str,
+) -> tuple[list[str], dict[str, str], list[str]]:
+    """The keys nothing read, the reason each of them does not bear, and those no reason excuses."""
+    keys = not_bearing(document, read, common)
+    parties = involved(document, named)
+    why, unaccounted = {}, []
+    for key in keys:
+        found = reason(document, key, rules, actions, parties, ruled)
+        if found is None:
+            unaccounted.append(key)
+        else:
+            why[key] = found
+    return keys, why, unaccounted
