@@ -15,7 +15,7 @@ from referee.indexer.memory.bank import SHIPPED_FILE, Memory, Remembered, read_i
 from referee.indexer.memory.candidates import FEATURES, Candidates
 from referee.indexer.memory.learning import forget, import_items, remember
 from referee.indexer.memory.ranker import RANKER_FILE, load_ranker
-from referee.indexer.memory.training import Gathered, _fit_trees, export_trees, fit_ranker
+from referee.indexer.memory.training import Asked, _fit_trees, export_trees, fit_ranker
 from referee.store import open_db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +93,7 @@ def test_the_trees_as_shipped_arrays_score_exactly_as_scikit_learn() -> None:
     assert np.allclose(trees.logits(x), model.decision_function(x), atol=1e-9)
 
 
-def _gathered(n: int, rng: np.random.Generator) -> Gathered:
+def _gathered(n: int, rng: np.random.Generator) -> Asked:
     """A question with six candidates; the right one is the one its remembered neighbours vote for."""
     features = rng.normal(size=(6, len(FEATURES))).astype(np.float32)
     right = int(rng.integers(6))
@@ -106,7 +106,7 @@ def _gathered(n: int, rng: np.random.Generator) -> Gathered:
     else:
         features[:, FEATURES.index("silent_gap")] = 0.2
     item = _item(n, kind="silent" if silent else "answerable")
-    return Gathered(item, f"ta-ke/s{n % 10}", Candidates("ta-ke", [object()] * 6, features, []), labels)  # type: ignore[list-item]
+    return Asked(item, f"ta-ke/s{n % 10}", Candidates("ta-ke", [object()] * 6, features, []), labels)  # type: ignore[list-item]
 
 
 def test_the_training_loop_fits_a_ranker_that_reads_the_votes(tmp_path: Path) -> None:

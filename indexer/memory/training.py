@@ -29,7 +29,7 @@ CHOICES_BELOW = 0.6  # offer the choices when the first passage is less likely t
 
 
 @dataclass
-class Gathered:
+class Asked:
     item: Remembered
     section: str
     candidates: Candidates
@@ -42,7 +42,7 @@ def _skip_for(item: Remembered) -> Callable[[Remembered], bool]:
 
 def gather_all(
     searcher: Searcher, reader: Reader, memory: Memory, items: list[Remembered], sections: dict[str, str], say=print
-) -> list[Gathered]:
+) -> list[Asked]:
     out = []
     start = time.perf_counter()
     for n, item in enumerate(items, 1):
@@ -54,7 +54,7 @@ def gather_all(
         )
         labels = np.array([item.kind == "answerable" and hits_gold("", p.quote, item.gold) for p in cands.passages])
         section = sections.get(item.entry or "") or item.section or f"{item.game}/silent/{item.id}"
-        out.append(Gathered(item, section, cands, labels))
+        out.append(Asked(item, section, cands, labels))
         if n % 200 == 0:
             say(f"  {n}/{len(items)} questions gathered ({time.perf_counter() - start:.0f} s)")
     return out
@@ -95,7 +95,7 @@ def export_trees(model) -> Trees:
 
 
 def _platt(scores: np.ndarray, right: np.ndarray) -> tuple[float, float]:
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.linear_model import LogisticRegression  # training only: never imported at the table
 
     if len(set(right.tolist())) < 2:
         return 1.0, 0.0
@@ -104,7 +104,7 @@ def _platt(scores: np.ndarray, right: np.ndarray) -> tuple[float, float]:
 
 
 def _linear(x: np.ndarray, y: np.ndarray) -> Linear:
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.linear_model import LogisticRegression  # training only: never imported at the table
 
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     fit = LogisticRegression(C=1.0, max_iter=1000).fit((x - mean) / scale, y)
@@ -124,9 +124,9 @@ class FitReport:
 
 
 def fit_ranker(
-    gathered: list[Gathered], seed: int = 0, folds: int = 4, meta: dict | None = None
+    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None
 ) -> tuple[Ranker, FitReport]:
-    from sklearn.model_selection import GroupKFold
+    from sklearn.model_selection import GroupKFold  # training only
 
     rows = [g for g in gathered if len(g.candidates.passages)]
     sizes = [len(g.labels) for g in rows]
