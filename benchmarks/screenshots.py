@@ -53,6 +53,8 @@ def main() -> None:
                     if scheme == "dark" and name not in ("ask", "settle"):
                         continue  # dark mode shown on two pages is enough to judge it
                     page.goto(url + path, timeout=300_000)  # a sheet is made in seconds the first time
+                    if path.startswith("/sheets/") and "." not in path:  # its progress page until it is made
+                        page.locator("article.sheet").wait_for(timeout=300_000)
                     page.wait_for_load_state("networkidle")
                     suffix = "" if scheme == "light" else "-dark"
                     target = OUT / f"{name}-{device}{suffix}.png"

@@ -270,6 +270,28 @@ def test_state_page_settles_an_example_with_the_chain_quotes_and_drawing(web) ->
     assert 'value="tacocat/duel"' in page.text  # every game's examples to start from
 
 
+def test_every_example_state_of_every_game_opens_and_settles_on_the_page(web) -> None:
+    from referee.states.examples import example_states
+
+    examples = example_states(STATES)
+    assert {e["game"] for e in examples} >= {"takkure", "touchdown-heroes", "rugby-world", "ta-ke", "tacocat"}
+    for example in examples:
+        key = f"{example['game']}/{example['name']}"
+        page = web.get("/settle/state", params={"example": key})
+        assert page.status_code == 200, (key, page.text[:300])
+        assert re.search(r'<p class="verdict" data-verdict="(legal|illegal|ambiguous|unknown|value)"', page.text), key
+        assert f'value="{key}" selected' in page.text and f'name="example" value="{key}"' in page.text
+
+
+def test_a_key_named_like_a_dict_method_is_read_as_the_key_and_templates_call_no_dict_methods() -> None:
+    from referee.web.render import HERE, templates
+
+    shown = templates.env.from_string("{% for x in f.items %}{{ x }}{% endfor %} {{ f.get }} {{ g.get('a') }}")
+    assert shown.render(f={"items": ["a", "b"], "get": "key"}, g={"a": 1}) == "ab key 1"
+    for template in (HERE / "templates").glob("*.html"):  # iterate with `| items`: a key "items" is data
+        assert not re.search(r"\.(items|keys|values)\(\)", template.read_text(encoding="utf-8")), template.name
+
+
 def test_state_page_settles_the_state_as_the_player_edited_it(web) -> None:
     edited = PASS_STATE.read_text(encoding="utf-8").replace("[-6.2632, 8.0]", "[-3, 12]")  # now ahead of #7
     page = web.post("/settle/state", data={"state": edited, "example": "takkure/issue-example-pass"})
@@ -377,3 +399,82 @@ def test_ask_page_offers_the_check_still_missing_facts_after_the_quote(web) -> N
     assert page.status_code == 200
     assert 'href="/settle/score-a-try-target?fatigue_tokens=2"' in page.text
     assert page.text.index('class="card answer"') < page.text.index("check-hint")
+
+
+# ---------------------------------------------------------------- at the table, round two
+
+
+def test_sureness_words_are_chosen_by_the_calibrated_probability_in_one_place() -> None:
+    from referee.web import words
+    from referee.web.render import HERE
+
+    assert words.sureness(words.SURE_AT)["words"] == "The book says"
+    assert words.sureness(words.SURE_AT - 0.01)["words"] == "Probably this — or one of these"
+    assert words.sureness(None)["level"] == "probably"
+    assert words.sureness(0.99, answered=False)["words"] == "The book does not say"
+    templates = " ".join(t.read_text(encoding="utf-8") for t in (HERE / "templates").glob("*.html"))
+    assert not any(phrase in templates for phrase in words.SURENESS.values())  # the words live in words.py
+
+
+def answer_with(web, monkeypatch, **changes):
+    """The Ask page for the test question, its answer changed as `ask` might return it."""
+    from referee.web import api
+
+    real = api.ask_json
+
+    def changed(backend, q, game):
+        return {**real(backend, q, game), **changes}
+
+    monkeypatch.setattr(api, "ask_json", changed)
+    return web.get("/", params={"q": QUESTION, "game": "takkure"}).text
+
+
+def test_ask_page_says_how_sure_in_words_with_the_number_one_tap_away(web, monkeypatch) -> None:
+    item = web.get("/api/ask", params={"q": QUESTION, "game": "takkure"}).json()["answer"][0]
+    sure = answer_with(web, monkeypatch, confidence=0.81, answer=[{**item, "confidence": 0.81}])
+    summary = re.search(r'<details class="sureness" data-sureness="(\w+)">\s*<summary>([^<]+)</summary>', sure)
+    assert summary.groups() == ("says", "The book says")
+    assert '<strong class="odds">81%</strong>' in sure and "confidence 81%" not in sure  # the number, under the words
+    unsure = answer_with(web, monkeypatch, confidence=0.2, answer=[{**item, "confidence": 0.2}])
+    assert (
+        "<summary>Probably this — or one of these</summary>" in unsure and '<strong class="odds">20%</strong>' in unsure
+    )
+    silent = answer_with(web, monkeypatch, answered=False, answer=[], closest=[item])
+    assert "<summary>The book does not say</summary>" in silent and "closest, not an answer" in silent
+
+
+CHOICES = [
+    {"question": "How far can a pass go?", "quote": "A pass may be thrown up to 12 inches.", "id": "takkure/2.01/7",
+     "confidence": 0.31, "path": ["2. Actions", "2.01 Pass"]},
+    {"question": "Can I pass backwards?", "quote": "The ball may only be passed sideways or backwards.",
+     "id": "takkure/2.01/1", "confidence": 0.22, "path": ["2. Actions", "2.01 Pass"]},
+]  # fmt: skip
+
+
+def test_ask_page_shows_the_answers_choices_as_buttons_and_a_chosen_one_by_its_address(web, monkeypatch) -> None:
+    assert "data-choices" not in answer_with(web, monkeypatch)  # no key, no choices (before the key lands)
+    assert "data-choices" not in answer_with(web, monkeypatch, choices=[])
+    page = answer_with(web, monkeypatch, choices=CHOICES)
+    buttons = re.findall(
+        r'<a class="button choice" role="button" data-choice="(\d)" href="([^"]+)"[^>]*>([^<]+)</a>', page
+    )
+    assert [(i, label) for i, _, label in buttons] == [("0", CHOICES[0]["question"]), ("1", CHOICES[1]["question"])]
+    assert page.index("data-first-answer") < page.index("data-choices")  # under the first answer
+    assert re.search(r'<div class="first-answer" data-first-answer>', page)  # shown; the choices' answers hidden
+    assert len(re.findall(r'data-choice-answer="\d" hidden', page)) == 2
+    chosen = web.get(html.unescape(buttons[1][1])).text  # without scripts: a GET with the chosen id
+    assert re.search(r"data-first-answer hidden", chosen) and 'data-choice-answer="1">' in chosen
+    assert shown(CHOICES[1]["quote"]) in chosen and 'data-choice="1" href' in chosen
+
+
+def test_tacocat_related_lines_carry_their_english_beside_the_ukrainian(web) -> None:
+    from referee.web.present import one_line
+
+    for question in ("Who wins the round?", "What is a jumbo attack?"):
+        answer = web.get("/api/ask", params={"q": question, "game": "tacocat"}).json()
+        page = web.get("/", params={"q": question, "game": "tacocat"}).text
+        lines = [item for item in answer["related"] + answer["clarified_by"] if item.get("translation")]
+        assert lines, question
+        for item in lines:
+            english = shown(one_line(item["translation"]["text"]))
+            assert f'<span class="line-translation" lang="en">{english}</span>' in page

@@ -4,6 +4,7 @@ does at the table, and asserts what is on the screen."""
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -14,6 +15,23 @@ from support.served import CHROMIUM, launch_chromium
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 PHONE = {"width": 390, "height": 844}
+SHEET_MADE_MS = 400_000  # a sheet laid out on a loaded 2-core machine: a minute or more
+FINGER = 44  # px: the smallest target a finger hits (WCAG 2.5.5, Apple's and Google's guidelines)
+
+
+class ServerLog(logging.Handler):
+    """What the server logs while the browser tests run (warnings and worse): read by the last test."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+SERVER_LOG = ServerLog()
+LOGGERS = ("", "uvicorn")  # the app's own (referee.web, to the root) and uvicorn's, which stops there
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +42,13 @@ def site(indexed_db: Path, searcher):
     from referee.web.backend import Settings
 
     with ServedApp(create_app(Settings(indexed_db, CORPUS), encoder=searcher.encoder)) as url:
-        yield url
+        for name in LOGGERS:  # after uvicorn configured its loggers
+            logging.getLogger(name).addHandler(SERVER_LOG)
+        try:
+            yield url
+        finally:
+            for name in LOGGERS:
+                logging.getLogger(name).removeHandler(SERVER_LOG)
 
 
 @pytest.fixture(scope="module")
@@ -94,8 +118,9 @@ def test_read_a_table_row_with_its_column_names(phone, site: str) -> None:
 
 
 def test_follow_a_citation_from_a_sheet_to_its_rule(phone, site: str) -> None:
-    phone.goto(site + "/sheets/ta-ke", timeout=180_000)  # the sheet is made by its own process: seconds the first time
+    phone.goto(site + "/sheets/ta-ke")  # the sheet is made by its own process: its progress until then
     sheet = phone.locator("article.sheet")
+    sheet.wait_for(timeout=SHEET_MADE_MS)
     assert sheet.locator("h2").count() >= 4
     assert "Most disputed" in sheet.locator("h2").all_inner_texts()
     citation = sheet.locator("sup.n a").first
@@ -180,11 +205,30 @@ def test_settle_a_whole_state_with_the_form(phone, site: str) -> None:
     assert no_horizontal_scroll(phone)
 
 
+def test_every_example_state_opens_from_the_picker_and_settles(phone, site: str) -> None:
+    phone.goto(site + "/settle/state")
+    keys = phone.locator("#example-choice option").evaluate_all("options => options.map((o) => o.value)")
+    assert len(keys) >= 40 and any(k.startswith("touchdown-heroes/") for k in keys)
+    for key in reversed(keys):  # each one replaces the one before: the page never keeps the last
+        phone.select_option("#example-choice", key)
+        phone.wait_for_function(
+            "key => document.querySelector('#state-text input[name=example]')?.value === key"
+            " || document.querySelector('#flash')?.textContent.trim()",
+            arg=key,
+        )
+        assert phone.locator("#flash").inner_text().strip() == "", key
+        assert phone.locator("#verdict [data-verdict]").count() == 1, key
+        assert phone.locator("#verdict .error").count() == 0, key
+        assert parse_qs(urlsplit(phone.url).query)["example"] == [key]
+    assert no_horizontal_scroll(phone)
+
+
 def test_open_a_sheet_on_the_phone_and_print_it(phone, site: str, tmp_path: Path) -> None:
     phone.goto(site + "/sheets")
     phone.locator("li.card", has_text="TA-KE").locator("a", has_text="View").tap()
-    phone.wait_for_url(re.compile(r"/sheets/ta-ke$"), timeout=180_000)
+    phone.wait_for_url(re.compile(r"/sheets/ta-ke$"))
     sheet = phone.locator("article.sheet")
+    sheet.wait_for(timeout=SHEET_MADE_MS)
     assert "TA-KE — quick reference" in sheet.locator("h1").inner_text()
     column = sheet.locator(".columns").first.evaluate("c => getComputedStyle(c).columnCount")
     assert column == "auto"  # one column on a phone
@@ -211,6 +255,70 @@ def test_open_a_sheet_on_the_phone_and_print_it(phone, site: str, tmp_path: Path
     assert download.status == 200 and download.body()[:5] == b"%PDF-"
 
 
+def test_tap_one_of_the_answers_choices_to_see_it_without_a_request(phone, site: str, monkeypatch) -> None:
+    from referee.web import api
+
+    entry = phone.request.get(site + "/api/entry/takkure/2.01/7").json()
+    choices = [
+        {"question": "What modifier does a long pass get?", "quote": entry["text"], "id": entry["id"],
+         "confidence": 0.3, "path": entry.get("path") or []},
+        {"question": "Who may catch the ball?", "quote": "A made-up quote for the test.", "id": "takkure/2.01/1",
+         "confidence": 0.2, "path": []},
+    ]  # fmt: skip
+    real = api.ask_json
+    monkeypatch.setattr(api, "ask_json", lambda backend, q, game: {**real(backend, q, game), "choices": choices})
+    phone.goto(site + "/?game=takkure&q=How+far+can+I+pass%3F")
+    buttons = phone.locator("#results [data-choices] a.choice:not([data-choice=first])")
+    assert buttons.all_inner_texts() == [c["question"] for c in choices]  # labelled by their question
+    for button in buttons.all():
+        box = button.bounding_box()
+        assert box["height"] >= FINGER and box["width"] >= FINGER
+    first = phone.locator("[data-first-answer]")
+    assert first.is_visible() and phone.locator(".choices").bounding_box()["y"] > first.bounding_box()["y"]
+    asked: list[str] = []
+    phone.on("request", lambda request: "/static/" in request.url or asked.append(request.url))
+    buttons.nth(0).tap()
+    chosen = phone.locator('[data-choice-answer="0"]')
+    assert chosen.is_visible() and not first.is_visible()
+    assert " ".join(entry["text"].split())[:60] in " ".join(chosen.locator("blockquote").inner_text().split())
+    assert asked == []  # shown from the page: no request
+    assert parse_qs(urlsplit(phone.url).query)["choice"] == [entry["id"]]  # a link to this answer
+    phone.locator("a[data-choice=first]").tap()
+    assert first.is_visible() and not chosen.is_visible()
+    assert no_horizontal_scroll(phone)
+
+
+def test_a_sheet_not_made_yet_shows_its_progress_and_comes_by_itself(phone, site: str) -> None:
+    phone.goto(site + "/sheets/touchdown-heroes")  # no other test opened it: not made yet
+    progress = phone.locator("[data-sheet-progress]")
+    assert progress.is_visible() and "being made" in progress.inner_text()  # at once, never a blank wait
+    assert phone.locator('meta[http-equiv="refresh"]').count() == 1
+    phone.locator("article.sheet").wait_for(timeout=SHEET_MADE_MS)  # no tap: the page came back by itself
+    assert "Touchdown Heroes" in phone.locator("article.sheet h1").inner_text()
+
+
+def sheet_pages(site: str, request) -> list[str]:
+    """Every sheet page the Sheets page links: each game, in its book's language and its translations."""
+    found = request.get(site + "/sheets").text()
+    return sorted(set(re.findall(r'href="(/sheets/[a-z0-9-]+(?:\?lang=[a-z]{2})?)"', found)))
+
+
+def test_every_sheet_page_fits_a_phone_and_every_citation_is_a_finger_wide(phone, site: str) -> None:
+    pages = sheet_pages(site, phone.request)
+    assert len(pages) >= 6 and "/sheets/tacocat?lang=en" in pages
+    for path in pages:
+        phone.goto(site + path)
+        phone.locator("article.sheet").wait_for(timeout=SHEET_MADE_MS)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], (path, width)
+        sizes = phone.locator("article.sheet sup.n a, article.sheet .sources a").evaluate_all(
+            "links => links.map((a) => { const r = a.getBoundingClientRect(); return [a.textContent, r.width, r.height]; })"
+        )
+        assert sizes, path
+        small = [s for s in sizes if s[1] < FINGER or s[2] < FINGER]
+        assert not small, (path, small[:5])
+
+
 @pytest.mark.parametrize(
     "path", ["/", "/settle", "/settle/state", "/sheets", "/api/docs", "/takkure", "/takkure/2.01/7", "/tacocat"]
 )
@@ -223,3 +331,10 @@ def test_tacocat_contents_read_in_english(phone, site: str) -> None:
     phone.goto(site + "/tacocat")
     headings = phone.locator(".toc li a").all_inner_texts()
     assert any(h.startswith("SETUP") and "НАЛАШТУВАННЯ" in h for h in headings)
+
+
+def test_the_server_log_has_no_traceback(site: str) -> None:
+    """Last in this file: what every browser test above made the server log."""
+    assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)
+    tracebacks = [r for r in SERVER_LOG.records if r.exc_info or "Traceback" in r.getMessage()]
+    assert not tracebacks, [f"{r.name}: {r.getMessage()}" for r in tracebacks]

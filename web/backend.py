@@ -164,10 +164,8 @@ class Backend:
         config = self._game_configs.get(game_id)
         return sorted(config.translations) if config is not None else []
 
-    async def sheet(self, game_id: str, lang: str | None = None) -> SheetFiles:
-        """A game's one-page quick-reference sheet (in the book's language, or `lang` when the book
-        has a translation): what `referee sheet` makes, made by the sheet process (seconds, the
-        first time) while this process goes on answering."""
+    def sheet_key(self, game_id: str, lang: str | None = None) -> SheetKey:
+        """A game's sheet in the book's language, or in `lang` when the book has a translation."""
         config = self._game_configs.get(game_id)
         if config is None:
             raise RefereeError(f"no corpus folder for {game_id}: its sheet cannot be made")
@@ -176,8 +174,20 @@ class Backend:
         if lang is not None and lang not in config.translations:
             have = ", ".join([config.language, *sorted(config.translations)])
             raise RefereeError(f"no {lang} reading of {game_id}; sheets in: {have}")
+        return SheetKey(game_id, lang)
+
+    async def sheet(self, game_id: str, lang: str | None = None) -> SheetFiles:
+        """A game's one-page quick-reference sheet: what `referee sheet` makes, made by the sheet
+        process (seconds, the first time) while this process goes on answering."""
         assert self.sheets is not None
-        return await self.sheets.get(SheetKey(game_id, lang))
+        return await self.sheets.get(self.sheet_key(game_id, lang))
+
+    async def sheet_soon(self, game_id: str, lang: str | None, wait: float) -> tuple[SheetFiles | None, dict[str, Any]]:
+        """The sheet if ready within `wait` seconds, else None with its progress (its making started)."""
+        assert self.sheets is not None
+        key = self.sheet_key(game_id, lang)
+        made = await self.sheets.soon(key, wait)
+        return made, self.sheets.progress(key)
 
 
 def backend_of(request: Request) -> Backend:

@@ -40,7 +40,10 @@ def checked_question(q: str | None) -> str:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def ask_page(request: Request, q: str | None = None, game: str | None = None) -> HTMLResponse:
+async def ask_page(
+    request: Request, q: str | None = None, game: str | None = None, choice: str | None = None
+) -> HTMLResponse:
+    """The Ask page; `choice` (an id among the answer's `choices`) shows that answer instead of the first."""
     backend = backend_of(request)
     answer, error, status, question = None, None, 200, ""
     try:
@@ -57,7 +60,15 @@ async def ask_page(request: Request, q: str | None = None, game: str | None = No
         described = api.describe_json(backend, suggested["check"])
         check_words = words.suggestion_words(described, suggested, question)
     return page(
-        request, "ask.html", status, q=q or "", game=game or "", answer=answer, error=error, check_words=check_words
+        request,
+        "ask.html",
+        status,
+        q=q or "",
+        game=game or "",
+        answer=answer,
+        error=error,
+        check_words=check_words,
+        chosen=(choice or "")[: api.MAX_NAME_CHARS * 4],
     )
 
 
@@ -149,8 +160,12 @@ async def sheet_page(request: Request, game: str, lang: str | None = None) -> Re
         raise HTTPException(404, f"no sheet for {game!r}")
     if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
         raise RefereeError("lang: a two-letter language code, e.g. en")
-    made = await backend.sheet(game, lang)
+    made, progress = await backend.sheet_soon(game, lang, SHEET_WAIT)
     query = f"?lang={lang}" if lang else ""
+    if made is None:  # still being made: a page that says so and comes back by itself
+        return page(
+            request, "sheet_making.html", game=backend.game(game), lang=lang, progress=progress, refresh=SHEET_REFRESH
+        )
     return page(
         request,
         "sheet.html",
@@ -161,6 +176,10 @@ async def sheet_page(request: Request, game: str, lang: str | None = None) -> Re
         sheet_html=Markup(made.body),  # the knowledge base's own sheet, escaped when it was made
         left_out=made.left_out,
     )
+
+
+SHEET_WAIT = 1.5  # seconds a sheet page waits for its sheet before it shows the progress instead
+SHEET_REFRESH = 3  # seconds between two looks of the progress page
 
 
 # ---------------------------------------------------------------- API documentation

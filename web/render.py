@@ -5,6 +5,7 @@ template, whatever its name)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,25 @@ from referee.web import present
 from referee.web.backend import backend_of
 
 HERE = Path(__file__).resolve().parent
+
+
+class KeysFirst(jinja2.Environment):
+    """`f.items` is the key "items" when the dictionary has one, never `dict.items`: a key our code
+    or a game's data names like a dict method (items, keys, values, get, copy…) is data, and
+    Jinja's default (the attribute first) iterates a bound method instead. Templates therefore
+    never call a dictionary's methods for iterating (`| items`, not `.items()`; a test checks it)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if isinstance(obj, Mapping):
+            try:
+                return obj[attribute]
+            except (KeyError, TypeError):
+                pass
+        return super().getattr(obj, attribute)
+
+
 templates = Jinja2Templates(
-    env=jinja2.Environment(
+    env=KeysFirst(
         loader=jinja2.FileSystemLoader(HERE / "templates"),
         autoescape=True,  # every template, whatever its name: user text is never rendered raw
         trim_blocks=True,

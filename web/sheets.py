@@ -19,6 +19,7 @@ import json
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -189,6 +190,7 @@ class SheetMaker:
         self._making: dict[SheetKey, asyncio.Future[SheetFiles]] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._preparing: asyncio.Task[None] | None = None
+        self._started: dict[SheetKey, float] = {}  # when each sheet in the making was asked for
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -203,9 +205,38 @@ class SheetMaker:
     async def get(self, key: SheetKey) -> SheetFiles:
         if key in self._made:
             return self._made[key]
+        return await asyncio.shield(self._start(key))
+
+    def _start(self, key: SheetKey) -> asyncio.Future[SheetFiles]:
         if key not in self._making:
-            self._making[key] = asyncio.ensure_future(self._make(key))
-        return await asyncio.shield(self._making[key])
+            making = self._making[key] = asyncio.ensure_future(self._make(key))
+            self._started[key] = time.monotonic()
+            # a sheet nobody waits for any more still has its failure read (logged once, by `prepare` or a page)
+            making.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return self._making[key]
+
+    async def soon(self, key: SheetKey, wait: float) -> SheetFiles | None:
+        """The sheet if it is ready within `wait` seconds (already made, or read from the folder);
+        else None, its making started: the page says so and comes back, never a blank wait."""
+        if key in self._made:
+            return self._made[key]
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._start(key)), wait)
+        except TimeoutError:
+            return None
+
+    def progress(self, key: SheetKey) -> dict[str, Any]:
+        """For the page shown while a sheet is made: every sheet's state, how many are ready, and
+        for how long this one has been in the making."""
+        states = self.status()
+        started = self._started.get(key)
+        return {
+            "sheets": states,
+            "ready": sum(state == "ready" for state in states.values()),
+            "total": len(states),
+            "seconds": round(time.monotonic() - started) if started is not None and key not in self._made else 0,
+            "state": states.get(key.stem, "making"),
+        }
 
     async def _make(self, key: SheetKey) -> SheetFiles:
         try:

@@ -169,6 +169,25 @@ function actionBuilder(box) {
   });
 }
 
+// The answer's other choices: one tap shows that choice's quote in place of the first answer
+// (already in the page: no request), and the address says which one (a link to share). Listened
+// for on the document, so answers htmx swaps in later behave the same.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("[data-choices] [data-choice]");
+  if (!button) return;
+  event.preventDefault();
+  const box = button.closest("[data-choices]");
+  const results = box.closest("#results") || document;
+  const which = button.dataset.choice;
+  results.querySelector("[data-first-answer]")?.toggleAttribute("hidden", which !== "first");
+  for (const answer of results.querySelectorAll("[data-choice-answer]")) answer.hidden = answer.dataset.choiceAnswer !== which;
+  for (const other of box.querySelectorAll("[data-choice]")) {
+    if (other.dataset.choice === "first") other.hidden = which === "first";
+    else other.setAttribute("aria-pressed", String(other === button));
+  }
+  window.history.replaceState(window.history.state, "", button.getAttribute("href"));
+});
+
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("select[data-remember]").forEach(rememberChoice);
   document.querySelectorAll("input[data-filter]").forEach(filterList);
@@ -177,6 +196,12 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("a[data-print]").forEach(printLink);
   document.querySelectorAll("[data-action-builder]").forEach(actionBuilder);
   verdictBar();
+});
+// A message of the last request (an error, swapped into #flash) goes when the next one starts:
+// what is on screen is always the latest answer or says why it is not.
+document.addEventListener("htmx:beforeRequest", () => {
+  const flash = document.getElementById("flash");
+  if (flash && flash.textContent.trim()) flash.replaceWith(Object.assign(document.createElement("div"), { id: "flash" }));
 });
 // A part of the page swapped in by htmx (another example loaded) gets the same behaviours.
 document.addEventListener("htmx:afterSettle", (event) => {
