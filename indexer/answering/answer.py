@@ -19,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-import numpy as np
-
 from referee import store
 from referee.books.text import sentences
 from referee.errors import RefereeError
 from referee.indexer.answering.types import Answer, Choice, Citation, Evidence
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
-from referee.indexer.memory.reading import GameRanking, Option, game_score, memory_of, rank_game
+from referee.indexer.memory.reading import GameRanking, Option, memory_of, rank_games
 from referee.indexer.reader.checking import read_checks, suggestion
-from referee.indexer.reader.choosing import LIMIT, rivals
-from referee.indexer.reader.reader import DEPTH, Reader, gather, shipped_reader
+from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
 from referee.names import GameChoice, choose_game
@@ -125,39 +122,6 @@ def _choices(ranked: GameRanking, ranker: Ranker) -> list[Choice]:
     return out
 
 
-CLOSE = 0.25  # a book at least this likely beside the answering one is "close": its best answer is shown too
-
-
-def _rank_games(
-    searcher: Searcher, reader: Reader, ranker: Ranker, memory: Memory, result: SearchResult
-) -> tuple[GameRanking, dict[str, float], list[GameRanking]]:
-    """The answering game's ranking, every game read with its odds (empty when the game was
-    given or named), and the other games close enough to show."""
-    question = result.question
-    assert question is not None
-    if not result.choice.inferred or len(result.likelihood) < 2:
-        hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
-        return rank_game(searcher, reader, ranker, memory, hits, question, result.game, result.query), {}, []
-    games = rivals(result.likelihood)
-    for near in memory.nearest(question.vector, None, 5):
-        if near.item.game not in games:
-            games.append(near.item.game)
-    read = []
-    for game in games:
-        if game == result.game:
-            hits = result.game_hits or [h for h in result.hits if h.entry.game == game]
-        else:
-            hits = searcher.search(result.query, GameChoice.given(game), limit=max(LIMIT, DEPTH)).hits
-        read.append(rank_game(searcher, reader, ranker, memory, hits, question, game, result.query))
-    scores = np.array([game_score(r, result.likelihood.get(r.game, 0.0), ranker.game_weight) for r in read])
-    z = np.exp(scores - scores.max())
-    z /= z.sum()
-    odds = {r.game: round(float(p), 3) for r, p in zip(read, z, strict=True)}
-    read.sort(key=lambda r: -odds[r.game])
-    close = [r for r in read[1:] if odds[r.game] >= CLOSE and r.best is not None]
-    return read[0], odds, close
-
-
 def ask(
     searcher: Searcher,
     question: str,
@@ -180,7 +144,7 @@ def ask(
     if choice is None:
         choice = choose_game(store.games(searcher.db), question)
     result = searcher.search(question, choice, limit=10)
-    ranked, odds, close = _rank_games(searcher, reader, ranker, memory, result)
+    ranked, odds, close = rank_games(searcher, reader, ranker, memory, result)
     game, hits, best = ranked.game, ranked.hits, ranked.best
     game_odds = odds.get(game, 1.0)
     score = round(ranked.answerable * ranked.right * game_odds, 3)
@@ -277,7 +241,7 @@ def search_as_asked(
     reader = reader or shipped_reader()
     ranker = ranker or shipped_ranker()
     memory = memory if memory is not None else memory_of(searcher)
-    ranked, odds, _close = _rank_games(searcher, reader, ranker, memory, result)
+    ranked, odds, _close = rank_games(searcher, reader, ranker, memory, result)
     likelihood = {g: odds.get(g, 0.0) for g in result.likelihood}
     if ranked.game == result.game:
         return replace(result, likelihood=likelihood)

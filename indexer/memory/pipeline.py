@@ -14,14 +14,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from referee import store
 from referee.indexer.memory.assemble import assemble, judging_questions
 from referee.indexer.memory.bank import SHIPPED_FILE, load_memory, ship_vectors, write_items
 from referee.indexer.memory.ranker import RANKER_FILE
-from referee.indexer.memory.training import FitReport, fit_ranker, gather_all
+from referee.indexer.memory.training import FitReport, fit_game_choice, fit_ranker, gather_all
 from referee.indexer.reader.reader import shipped_reader
 from referee.indexer.search.index import ensure_index
 from referee.indexer.search.searcher import Searcher
@@ -32,6 +32,7 @@ MEMORY_SETS = PACKAGE_DIR.parent / "data" / "memory"
 # remembered questions asked to train the ranker (a seeded sample): 2,500 already beat the rule
 # by far; 5,000 keep training near ten minutes on two cores
 TRAINING_SAMPLE = 5_000
+GAME_SAMPLE = 600  # of those, asked again with no game named: the game choice's two weights
 
 
 @dataclass
@@ -80,10 +81,18 @@ def train_ranker(
     if limit < len(train):
         train = random.Random(seed).sample(train, limit)
     say(f"asking {len(train)} remembered questions, each without its own writer's")
-    gathered = gather_all(searcher, shipped_reader(), memory, train, sections, say)
+    reader = shipped_reader()
+    gathered = gather_all(searcher, reader, memory, train, sections, say)
     say("fitting the ranker (folds grouped by section)")
     ranker, report = fit_ranker(
         gathered, seed=seed, meta={"memory": len(items), "trained_on": len(train), "seed": seed}
+    )
+    games_sample = [i for i in train if i.kind == "answerable"][:GAME_SAMPLE]
+    say(f"asking {len(games_sample)} of them with no game named, to weigh how the game is chosen")
+    weight, memory_weight, share = fit_game_choice(searcher, reader, ranker, memory, games_sample, say)
+    say(f"  the search's odds weigh {weight}, the memory's share {memory_weight}: {share:.1%} to their own game")
+    ranker = replace(
+        ranker, game_weight=weight, memory_weight=memory_weight, meta={**ranker.meta, "games_right": share}
     )
     ranker.save(out)
     return RankerRun(len(items), len(train), time.perf_counter() - start, report, out, memory_out)

@@ -105,7 +105,8 @@ class Ranker:
     answerable: Linear
     abstain_below: float
     choices_below: float
-    game_weight: float  # how much the search's odds of a game count beside the memory's, choosing one
+    game_weight: float  # how much the search's odds of a game count, choosing one when none is named
+    memory_weight: float = 0.0  # how much the nearest remembered questions' games count, the same
     meta: dict = field(default_factory=dict)
 
     def right(self, logits: np.ndarray) -> np.ndarray:
@@ -119,7 +120,14 @@ class Ranker:
             "answerable.scale": self.answerable.scale,
             "answerable.weights": self.answerable.weights,
             "numbers": np.array(
-                [*self.calibration, self.answerable.bias, self.abstain_below, self.choices_below, self.game_weight]
+                [
+                    *self.calibration,
+                    self.answerable.bias,
+                    self.abstain_below,
+                    self.choices_below,
+                    self.game_weight,
+                    self.memory_weight,
+                ]
             ),
             "meta": np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
         }
@@ -141,6 +149,7 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             float(n[3]),
             float(n[4]),
             float(n[5]),
+            float(n[6]) if len(n) > 6 else 0.0,
             json.loads(bytes(a["meta"]).decode()),
         )
     except FileNotFoundError:

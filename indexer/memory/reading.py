@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from referee import store
 from referee.indexer.answering.passages import Passage
-from referee.indexer.memory.bank import Memory, Remembered, load_memory, local_file
+from referee.indexer.memory.bank import Memory, Remembered
 from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
 from referee.indexer.memory.ranker import Ranker, question_row
 from referee.indexer.reader.reader import Reader
-from referee.indexer.search.results import Hit, ParsedQuestion
+from referee.indexer.search.results import Hit, ParsedQuestion, SearchResult
 from referee.indexer.search.searcher import Searcher
+from referee.names import GameChoice
 
 CHOICES = 3
 
@@ -79,8 +78,9 @@ def rank_game(
     question: ParsedQuestion,
     game: str,
     query: str,
+    skip=None,
 ) -> GameRanking:
-    cands = gather_candidates(searcher, reader, memory, hits, question, game, query)
+    cands = gather_candidates(searcher, reader, memory, hits, question, game, query, skip)
     logits = ranker.trees.logits(cands.features) if len(cands.passages) else np.zeros(0)
     order = np.argsort(-logits, kind="stable")
     order = _rejected_last(cands, order)
@@ -110,26 +110,69 @@ def _rejected_last(cands: Candidates, order: np.ndarray) -> np.ndarray:
     return np.array([i for i in order if i not in bad] + [i for i in order if i in bad], dtype=np.int64)
 
 
-def game_score(ranking: GameRanking, likelihood: float, weight: float) -> float:
-    """How well a game answers: its best candidate's score and the search's odds of the game."""
-    return ranking.top_logit + weight * math.log(max(likelihood, 1e-4))
+def game_score(ranking: GameRanking, likelihood: float, share: float, ranker: Ranker) -> float:
+    """How well a game answers: its best candidate's score, the search's odds of the game, and the
+    share of the nearest remembered questions that are this game's (weights fit by `referee train`)."""
+    return ranking.top_logit + ranker.game_weight * math.log(max(likelihood, 1e-4)) + ranker.memory_weight * share
 
 
-_LOADED: dict[tuple, Memory] = {}
+GAME_NEIGHBOURS = 10
 
 
-def memory_of(searcher: Searcher, local: Path | None = None) -> Memory:
-    """The memory for this knowledge base and model, read once per process (again when the
-    local memory changes)."""
-    local = local if local is not None else local_file()
-    try:
-        stamp = local.stat().st_mtime_ns
-    except OSError:
-        stamp = 0
-    games = tuple(sorted(g["id"] for g in store.games(searcher.db)))
-    key = (searcher.db_path, searcher.index.config.model, games, local, stamp)
-    if key not in _LOADED:
-        if len(_LOADED) > 3:
-            _LOADED.clear()
-        _LOADED[key] = load_memory(searcher.db_path, searcher.index.config.model, searcher.encoder, games, local=local)
-    return _LOADED[key]
+def memory_shares(memory: Memory, vector: np.ndarray, skip=None) -> dict[str, float]:
+    """Each game's share of the similarity of the nearest remembered questions (any game)."""
+    near = [n for n in memory.nearest(vector, None, GAME_NEIGHBOURS, skip) if n.item.kind != "rejected"]
+    total = sum(max(n.similarity, 0.0) for n in near) or 1.0
+    shares: dict[str, float] = {}
+    for n in near:
+        shares[n.item.game] = shares.get(n.item.game, 0.0) + max(n.similarity, 0.0) / total
+    return shares
+
+
+RIVALS = 3  # games read when none was named: the search's likeliest, and the memory's first
+CLOSE = 0.25  # a book at least this likely beside the answering one is "close": its best answer is shown too
+SEARCHED = 10
+
+
+def read_games(
+    searcher: Searcher, reader: Reader, ranker: Ranker, memory: Memory, result: SearchResult, skip=None
+) -> tuple[list[GameRanking], dict[str, float]]:
+    """With no game named: the search's likeliest games and the memory's first, each ranked; and
+    each game's share of the nearest remembered questions."""
+    question = result.question
+    assert question is not None
+    shares = memory_shares(memory, question.vector, skip)
+    games = [g for g, _ in sorted(result.likelihood.items(), key=lambda item: -item[1])[:RIVALS]]
+    games += [g for g, _ in sorted(shares.items(), key=lambda item: -item[1])[:1] if g not in games]
+    read = []
+    for game in games:
+        if game == result.game:
+            hits = result.game_hits or [h for h in result.hits if h.entry.game == game]
+        else:
+            hits = searcher.search(result.query, GameChoice.given(game), limit=SEARCHED).hits
+        read.append(rank_game(searcher, reader, ranker, memory, hits, question, game, result.query, skip))
+    return read, shares
+
+
+def game_odds(read: list[GameRanking], likelihood: dict[str, float], shares: dict[str, float], ranker: Ranker):
+    scores = np.array([game_score(r, likelihood.get(r.game, 0.0), shares.get(r.game, 0.0), ranker) for r in read])
+    z = np.exp(scores - scores.max())
+    z /= z.sum()
+    return {r.game: round(float(p), 3) for r, p in zip(read, z, strict=True)}
+
+
+def rank_games(
+    searcher: Searcher, reader: Reader, ranker: Ranker, memory: Memory, result: SearchResult, skip=None
+) -> tuple[GameRanking, dict[str, float], list[GameRanking]]:
+    """The answering game's ranking, every game read with its odds (empty when the game was
+    given or named), and the other games close enough to show."""
+    question = result.question
+    assert question is not None
+    if not result.choice.inferred or len(result.likelihood) < 2:
+        hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
+        return rank_game(searcher, reader, ranker, memory, hits, question, result.game, result.query, skip), {}, []
+    read, shares = read_games(searcher, reader, ranker, memory, result, skip)
+    odds = game_odds(read, result.likelihood, shares, ranker)
+    read.sort(key=lambda r: -odds[r.game])
+    close = [r for r in read[1:] if odds[r.game] >= CLOSE and r.best is not None]
+    return read[0], odds, close

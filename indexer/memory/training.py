@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -20,12 +20,13 @@ from referee.indexer.evaluate import hits_gold
 from referee.indexer.memory.bank import Memory, Remembered
 from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
 from referee.indexer.memory.ranker import Linear, Ranker, Trees, question_row
+from referee.indexer.memory.reading import game_odds, read_games
 from referee.indexer.reader.reader import Reader
 from referee.indexer.search.searcher import Searcher
-from referee.names import GameChoice
+from referee.names import INFERRED, GameChoice
 
 ABSTAIN_ANSWERABLE = 0.04  # the share of answerable questions abstention may cost (out of fold)
-CHOICES_BELOW = 0.6  # offer the choices when the first passage is less likely than this
+CHOICES_BELOW = 0.75  # offer the choices when the first passage is less likely than this
 
 
 @dataclass
@@ -180,7 +181,41 @@ def fit_ranker(
         linear,
         abstain_below,
         CHOICES_BELOW,
-        1.0,
-        {**(meta or {}), "features": list(FEATURES), "report": report.__dict__},
+        game_weight=1.0,
+        memory_weight=0.0,
+        meta={**(meta or {}), "features": list(FEATURES), "report": report.__dict__},
     )
     return ranker, report
+
+
+GAME_WEIGHTS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+MEMORY_WEIGHTS = (0.0, 1.0, 2.0, 4.0, 8.0, 16.0)
+
+
+def fit_game_choice(
+    searcher: Searcher, reader: Reader, ranker: Ranker, memory: Memory, items: list[Remembered], say=print
+) -> tuple[float, float, float]:
+    """The weights of the search's odds and of the memory's share when no game is named: the pair
+    that sends the most answerable questions (asked with no game, their writer left out) to their
+    own game; and that share."""
+    cases = []
+    for n, item in enumerate(items, 1):
+        result = searcher.search(item.q, INFERRED, limit=10)
+        if len(result.likelihood) < 2:
+            continue
+        read, shares = read_games(searcher, reader, ranker, memory, result, _skip_for(item))
+        cases.append((item.game, read, result.likelihood, shares))
+        if n % 100 == 0:
+            say(f"  {n}/{len(items)} asked with no game")
+    best = (-1.0, 0.0, 0.0)
+    for w in GAME_WEIGHTS:
+        for v in MEMORY_WEIGHTS:
+            trial = replace(ranker, game_weight=w, memory_weight=v)
+            right = 0
+            for game, read, likelihood, shares in cases:
+                odds = game_odds(read, likelihood, shares, trial)
+                right += max(odds, key=lambda g: odds[g]) == game
+            share = right / max(1, len(cases))
+            if share > best[0] + 1e-9:
+                best = (share, w, v)
+    return best[1], best[2], best[0]
