@@ -173,3 +173,23 @@ def test_referee_index_after_referee_add_embeds_only_the_new_book(tmp_path: Path
     units = spans(Path(db))["harbour-run"]
     assert count.take() == units
     assert f"embedding {units} units of 1 book (harbour-run), 3 books unchanged" in done.stderr
+
+
+def test_a_large_index_is_assembled_as_ivf_from_the_books_files(
+    tmp_path: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee.indexer.search import bookvectors
+
+    monkeypatch.setattr(bookvectors, "IVF_THRESHOLD", 300)  # past it: an IVF index
+    monkeypatch.setattr(bookvectors, "IVF_TRAINING", 250)  # trained on vectors of more than one book
+    db, count = tmp_path / "r.db", Counter()
+    build_knowledge_base(db, _games(corpus, leave_out="touchdown-heroes"))
+    build_index(db, encoders=count.encoders())
+    build_knowledge_base(db, _games(corpus))
+    config = build_index(db, encoders=count.encoders())
+    assert config.index_type.startswith("ivf") and list(config.embedded) == ["touchdown-heroes"]
+    incremental = (index_dir(db) / "vectors.faiss").read_bytes()
+    assert build_index(db, encoders=count.encoders(), force=True).index_type == config.index_type
+    assert (index_dir(db) / "vectors.faiss").read_bytes() == incremental
+    hits = Searcher(db, encoders=hash_encoders()).search("pass the ball", game="ta-ke", limit=3).hits
+    assert hits and all(hit.entry.game == "ta-ke" for hit in hits)

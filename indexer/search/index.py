@@ -185,7 +185,7 @@ def units_of_game(db, game: str):
 def _writing(folder: Path) -> Iterator[None]:
     try:
         yield
-    except (OSError, RuntimeError) as exc:  # faiss says RuntimeError for a write that failed (a full disk)
+    except OSError as exc:
         why = str(exc).strip().splitlines()[-1][:160] if str(exc).strip() else type(exc).__name__
         raise RefereeError(
             f"{folder}: cannot write the search index ({why}; is the disk full?); the old index is unchanged"
@@ -196,7 +196,10 @@ def _write_index(staging: Path, faiss_index: Any, plan: Any, config: IndexConfig
     import faiss  # the [search] extra: loaded only where an index is used
 
     entry_ids, informative, games = plan.entry_ids, plan.informative, plan.games
-    faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
+    try:
+        faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
+    except RuntimeError as exc:  # faiss says RuntimeError for a write that failed (a full disk)
+        raise OSError(str(exc)) from None
     np.savez(
         staging / "units.npz",
         entry=plan.unit_entry,
