@@ -71,10 +71,14 @@ def main() -> None:
             seconds = sum(referee(options.hash, *command, *where, env=env)[0] for command in commands)
             which, config = config_of(db)
             units = sum(config["embedded"].values()) if which != before else 0  # not rebuilt: none
-            print(f"{name:<48} {units:>6} of {config['units']:>5} units embedded {seconds:7.1f} s", flush=True)
+            load = os.getloadavg()[0]  # the machine is shared: how busy it was as the step ended
+            print(
+                f"{name:<48} {units:>6} of {config['units']:>5} units embedded {seconds:7.1f} s  load {load:.1f}",
+                flush=True,
+            )
 
         referee(options.hash, "build", *where, env=env)
-        print(f"{'step':<48} {'units embedded':>31} {'seconds':>8}")
+        print(f"{'step':<48} {'units embedded':>31} {'seconds':>8}", flush=True)
         step(f"full: index --force, {len(BOOKS) - 1} books (baseline)", ["index", "--force"])
         added = str(ROOT / "corpus" / options.added)
         step(f"add {options.added} (parse, build, index)", ["add", added])
