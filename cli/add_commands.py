@@ -1,4 +1,4 @@
-"""Adding a rulebook: `referee add`."""
+"""Adding a rulebook, and taking it out again: `referee add`, `referee remove`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import typer
 from referee.cli.common import DbOption, JsonOption, db_path, encoders_of, fresh_index, friendly, print_json
 from referee.paths import corpus_dirs
 from referee.store.add import add_game
+from referee.store.remove import remove_game
 
 app = typer.Typer()
 
@@ -61,9 +62,9 @@ def add(
 ) -> None:
     """Add a rulebook as a game: its folder and game.toml written, built and indexed, no editing needed.
 
-    The folder goes into your games folder (data/corpus/ in a checkout, else the user data
-    folder's corpus/; REFEREE_USER_CORPUS moves it), which `referee build` reads beside the
-    shipped books; with --corpus, into that folder."""
+    The folder goes into your games folder (the user data folder's corpus/, from a checkout as
+    from an install; REFEREE_USER_CORPUS moves it), which `referee build` reads beside the
+    shipped books; with --corpus, into that folder. `referee remove GAME` undoes it."""
     dirs = corpus_dirs(corpus)  # the game goes into the last: the user's games folder, or --corpus
     path_db = db_path(db)
     report = add_game(path, dirs, path_db, title=title, game_id=game_id, trust_code=trust_code).to_dict()
@@ -75,3 +76,30 @@ def add(
         print_json({**report, "indexed": not no_index, "db": str(path_db)})
     else:
         _print(report, indexed)
+
+
+@app.command()
+@friendly
+def remove(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game's id, title or alias.", show_default=False)],
+    corpus: Annotated[
+        Path | None,
+        typer.Option(help="Remove it from this corpus folder and build from it alone [default: your games folder]."),
+    ] = None,
+    no_index: Annotated[bool, typer.Option("--no-index", help="Rebuild the knowledge base only.")] = False,
+    db: DbOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """Undo `referee add`: the game's folder deleted from your games folder, the knowledge base rebuilt
+    without it and the search index updated (no book embedded again). The shipped books stay."""
+    path_db = db_path(db)
+    report = remove_game(game, corpus_dirs(corpus), path_db).to_dict()
+    if not no_index:
+        fresh_index(path_db, encoders_of(ctx))
+    if json_:
+        print_json({**report, "indexed": not no_index, "db": str(path_db)})
+        return
+    typer.echo(f"Removed {report['title']!r} ({report['game']}): deleted {report['folder']}")
+    state = "the search index updated" if not no_index else "`referee index` updates the search index"
+    typer.echo(f"Rebuilt {path_db} with {len(report['games'])} games; {state}")

@@ -16,6 +16,7 @@ import typer
 
 from referee import settings, store
 from referee.errors import RefereeError
+from referee.indexer.search.bookvectors import IndexWork
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 from referee.indexer.search.index import ensure_index, staleness
 from referee.paths import DB_ENV, default_corpus_dir, default_db_path
@@ -173,8 +174,8 @@ def fresh_index(path: Path, encoders: Encoders = MODEL_ENCODERS) -> None:
     def say(message: str) -> None:
         typer.echo(message, err=True)
 
-    def starting(reason: str) -> None:
-        say(f"Rebuilding the search index ({reason}); this takes about a minute.")
+    def starting(reason: str, work: IndexWork) -> None:
+        say(f"Updating the search index ({reason}): {work.describe()}.")
 
     progress, update = progress_bar("Embedding rules")
     with progress:

@@ -73,7 +73,9 @@ def index(
     force: Annotated[bool, typer.Option("--force", help="Rebuild even when current.")] = False,
     json_: JsonOption = False,
 ) -> None:
-    """Build the search index (vectors beside the database); skipped when it is current."""
+    """Build the search index (vectors beside the database); skipped when it is current.
+
+    Only the books that changed since the last index are embedded; --force embeds every book."""
     path = db_path(db)
     store.open_db(path)
     reason = "forced" if force else staleness(path)
@@ -81,7 +83,7 @@ def index(
         progress, update = progress_bar("Embedding rules")
         with progress:
             say = lambda message: typer.echo(message, err=True)  # noqa: E731
-            build_index(path, progress=update, on_wait=say, encoders=encoders_of(ctx))
+            build_index(path, progress=update, on_wait=say, encoders=encoders_of(ctx), force=force)
     else:
         for leftover in remove_index_leftovers(path):
             typer.echo(f"Removed {leftover.name}, left by an index build that was stopped", err=True)
@@ -91,6 +93,10 @@ def index(
     else:
         state = f"rebuilt ({reason})" if reason else "already current"
         typer.echo(f"Search index {state}: {config['units']} units for {config['entries']} entries, {config['model']}")
+        if reason:
+            embedded = config["embedded"]
+            kept = len(config["books"]) - len(embedded)
+            typer.echo(f"  embedded {sum(embedded.values())} units of {len(embedded)} books; {kept} books unchanged")
 
 
 @app.command()

@@ -39,18 +39,22 @@ def default_db_path(package_dir: Path = PACKAGE_DIR) -> Path:
 def default_corpus_dir(package_dir: Path = PACKAGE_DIR) -> Path:
     if os.environ.get(CORPUS_ENV):
         return Path(os.environ[CORPUS_ENV])
+    return shipped_corpus_dir(package_dir)
+
+
+def shipped_corpus_dir(package_dir: Path = PACKAGE_DIR) -> Path:
+    """The books Referee ships: the checkout's corpus/, or the installed package referee.corpus."""
     if in_checkout(package_dir):
         return package_dir.parent / "corpus"
     return package_dir / "corpus"  # installed: the package referee.corpus, inside referee/
 
 
-def user_corpus_dir(package_dir: Path = PACKAGE_DIR) -> Path:
-    """Where `referee add` puts the games a user adds: data/corpus/ in a checkout, else the user
-    data folder's corpus/; `referee build` reads it beside the shipped books."""
+def user_corpus_dir() -> Path:
+    """Where `referee add` puts the games a user adds: the user data folder's corpus/, from a
+    checkout as from an install (a checkout's files are the project's, not the user's);
+    REFEREE_USER_CORPUS moves it. `referee build` reads it beside the shipped books."""
     if os.environ.get(USER_CORPUS_ENV):
         return Path(os.environ[USER_CORPUS_ENV])
-    if in_checkout(package_dir):
-        return package_dir.parent / "data" / "corpus"
     return data_dir() / "corpus"
 
 

@@ -3,8 +3,13 @@
 Layout of `<db stem>.index/`: `vectors.faiss` (one vector per index unit), `units.npz`
 (which entry each unit belongs to, whether it is the whole entry or one sentence),
 `config.json` (model, dimension, prompts, unit scheme, knowledge-base fingerprint,
-build stamp, and the sha256 of every other file). Units are stored game by game so a game
-is one contiguous id range.
+build stamp, and the sha256 of every other file), and one `book-<digest>-<sha>.npy` per game:
+that book's vectors, named by what they were made from (bookvectors). Units are stored game by
+game so a game is one contiguous id range.
+
+A rebuild embeds only the books whose units changed (a new book, a book rebuilt with other
+text, a new model); every other book's vectors are carried over and the FAISS index assembled
+from them. `force` embeds everything again.
 
 One process at a time writes it (the database's write lock); a reader checks every file
 against its checksum, so a damaged index is rebuilt or refused, never answered from.
@@ -16,7 +21,9 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,17 +33,22 @@ import numpy as np
 
 from referee import store
 from referee.errors import RefereeError
+from referee.indexer.search.bookvectors import (
+    Embedding,
+    IndexWork,
+    assemble,
+    carry,
+    find_kept,
+    is_book_file,
+    same_dimension,
+    units_digest,
+)
 from referee.indexer.search.calibration import PROBES, load_probes, measure_gaps, probes_digest
-from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
+from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 from referee.indexer.search.model import PROMPTS, model_name
-from referee.indexer.search.units import UNIT_SCHEME, plan_units, windows
+from referee.indexer.search.units import UNIT_SCHEME, game_units, plan_units
 from referee.store.atomic import remove_leftovers, replacing_folder
 from referee.store.lock import is_locked, wait_for_writer, write_lock
-
-IVF_THRESHOLD = 50_000
-BATCH = 32
-WINDOW = 4096  # units embedded together: sorted by length inside a window, memory stays flat
-IVF_TRAINING = 32_768  # vectors held back to train the coarse quantizer of a large index
 
 
 @dataclass
@@ -54,6 +66,9 @@ class IndexConfig:
     crosslingual_gaps: dict[str, float] = field(default_factory=dict)
     probes: str = ""
     files: dict[str, str] = field(default_factory=dict)  # file name -> sha256, checked on every load
+    books: dict[str, str] = field(default_factory=dict)  # game -> the file of its vectors (bookvectors)
+    embedded: dict[str, int] = field(default_factory=dict)  # game -> units this build embedded
+    seconds_per_unit: float = 0.0  # the pace of the last build that embedded anything
 
 
 INDEX_FILES = ("vectors.faiss", "units.npz", "entries.json")
@@ -63,39 +78,9 @@ def index_dir(db_path: Path) -> Path:
     return db_path.with_name(db_path.stem + ".index")
 
 
-def _new_faiss_index(dim: int, total: int, sample: np.ndarray):
-    import faiss  # the [search] extra, and its OpenMP runtime: loaded only where an index is used
-
-    if total < IVF_THRESHOLD:
-        return faiss.IndexFlatIP(dim), "flat"
-    nlist = max(1, min(int(np.sqrt(total)), len(sample) // 39))
-    quantizer = faiss.IndexFlatIP(dim)
-    index = faiss.IndexIVFFlat(quantizer, dim, nlist, faiss.METRIC_INNER_PRODUCT)
-    index.train(sample)
-    return index, f"ivf{nlist}"
-
-
-def _encode_window(
-    encoder: Encoder, texts: list[str], offset: int, total: int, progress: Callable[[int, int], None] | None
-) -> np.ndarray:
-    """Embed in length order (little padding per batch), return in the original order."""
-    order = np.argsort([len(t) for t in texts], kind="stable")
-    out: np.ndarray | None = None
-    for start in range(0, len(texts), BATCH):
-        picked = order[start : start + BATCH]
-        vectors = encoder.passages([texts[i] for i in picked], batch_size=BATCH)
-        if out is None:
-            out = np.empty((len(texts), vectors.shape[1]), dtype=np.float32)
-        out[picked] = vectors
-        if progress:
-            progress(offset + min(start + BATCH, len(texts)), total)
-    assert out is not None
-    return out
-
-
 def _owned(folder: Path) -> bool:
     """An index folder we may replace: only files an index holds (a user's folder is refused)."""
-    return all(p.name in (*INDEX_FILES, "config.json") for p in folder.iterdir())
+    return all(p.name in (*INDEX_FILES, "config.json") or is_book_file(p.name) for p in folder.iterdir())
 
 
 def _require_writable(db_path: Path, why: str) -> None:
@@ -113,82 +98,118 @@ def build_index(
     progress: Callable[[int, int], None] | None = None,
     on_wait: Callable[[str], None] | None = None,
     encoders: Encoders = MODEL_ENCODERS,
+    force: bool = False,
+    on_plan: Callable[[IndexWork], None] | None = None,
 ) -> IndexConfig:
-    """Embed every entry and sentence of the knowledge base with `encoders.passages(model)`; write
-    the index atomically, holding the database's write lock (a build cannot swap the database in
-    meanwhile)."""
+    """Index every entry and sentence of the knowledge base, embedding with `encoders.passages(model)`
+    only the books whose units are not already embedded in the index being replaced (`force`:
+    every book, and the cross-language gaps measured again); `on_plan` is told the work before
+    any embedding. The index is written atomically, holding the database's write lock (a build
+    cannot swap the database in meanwhile)."""
     _require_writable(db_path, "run `referee index` where the database can be written")
     with write_lock(db_path, "building the search index", on_wait):
-        return _build_index(db_path, model, encoders, progress)
+        return _build_index(db_path, model, encoders, progress, force, on_plan)
+
+
+def _previous(db_path: Path) -> IndexConfig | None:
+    """The config of the index being replaced, if it can be read (only its gaps and pace are reused)."""
+    try:
+        return read_config(db_path)
+    except DamagedIndex:
+        return None
 
 
 def _build_index(
-    db_path: Path, model: str | None, encoders: Encoders, progress: Callable[[int, int], None] | None
+    db_path: Path,
+    model: str | None,
+    encoders: Encoders,
+    progress: Callable[[int, int], None] | None,
+    force: bool,
+    on_plan: Callable[[IndexWork], None] | None,
 ) -> IndexConfig:
-    import faiss  # the [search] extra: loaded only where an index is used
-
     db = store.open_db(db_path)
     name = model_name(model)
-    encoder = encoders.passages(name)
     plan = plan_units(db)
     if plan.total == 0:
         raise RefereeError(f"{db_path}: the knowledge base has no entries to index")
-
-    faiss_index = None
-    index_type = "flat"
-    pending: list[np.ndarray] = []  # vectors held back until an IVF index is trained
-    done = 0
-    for window in windows(store.entries(db), WINDOW):
-        vectors = _encode_window(encoder, [u.text for u in window], done, plan.total, progress)
-        done += len(window)
-        if faiss_index is None:
-            pending.append(vectors)
-            held = sum(len(v) for v in pending)
-            if plan.total >= IVF_THRESHOLD and held < min(plan.total, IVF_TRAINING) and done < plan.total:
-                continue
-            faiss_index, index_type = _new_faiss_index(vectors.shape[1], plan.total, np.vstack(pending))
-            vectors = np.vstack(pending)
-            pending = []
-        faiss_index.add(vectors)
-    config = IndexConfig(
-        model=name,
-        dim=faiss_index.d,
-        prompts=PROMPTS,
-        unit_scheme=UNIT_SCHEME,
-        fingerprint=store.fingerprint(db),
-        units=plan.total,
-        entries=len(plan.entry_ids),
-        index_type=index_type,
-        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        crosslingual_gaps=measure_gaps(encoder, load_probes()),
-        probes=probes_digest(),
-    )
-    try:
-        _write_index(index_dir(db_path), faiss, faiss_index, plan, config)
-    except (OSError, RuntimeError) as exc:  # faiss says RuntimeError for a write that failed (a full disk)
-        why = str(exc).strip().splitlines()[-1][:160] if str(exc).strip() else type(exc).__name__
-        raise RefereeError(
-            f"{index_dir(db_path)}: cannot write the search index ({why}; is the disk full?); "
-            "the old index is unchanged"
-        ) from None
+    folder = index_dir(db_path)
+    previous = None if force else _previous(db_path)
+    digests: dict[str, str] = {}
+    kept: dict[str, Path] = {}
+    for game, units in game_units(store.entries(db)):
+        digests[game] = units_digest(name, [u.text for u in units])
+        found = None if force else find_kept(folder, digests[game], len(units))
+        if found is not None:
+            kept[game] = found
+    embed = {game: hi - lo for game, (lo, hi) in plan.games.items() if game not in kept}
+    work = IndexWork(embed, sorted(kept), previous.seconds_per_unit if previous else 0.0)
+    if on_plan:
+        on_plan(work)
+    embedding = Embedding(lambda: encoders.passages(name), sum(embed.values()), progress)
+    reuse_gaps = previous is not None and previous.model == name and previous.probes == probes_digest()
+    with replacing_folder(folder, owned=_owned) as staging, _writing(folder):
+        files = {game: carry(path, staging) for game, path in kept.items()}
+        started = time.perf_counter()
+        for game in embed:  # in index order; one book's units at a time
+            texts = [u.text for u in units_of_game(db, game)]
+            files[game] = embedding.write_book(texts, digests[game], staging)
+        pace = (time.perf_counter() - started) / embedding.total if embedding.total else 0.0
+        gaps = previous.crosslingual_gaps if reuse_gaps and previous else measure_gaps(embedding.encoder, load_probes())
+        config = IndexConfig(
+            model=name,
+            dim=same_dimension(files),
+            prompts=PROMPTS,
+            unit_scheme=UNIT_SCHEME,
+            fingerprint=store.fingerprint(db),
+            units=plan.total,
+            entries=len(plan.entry_ids),
+            index_type="flat",
+            built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            crosslingual_gaps=gaps,
+            probes=probes_digest(),
+            books={game: files[game].name for game in plan.games},
+            embedded=embed,
+            seconds_per_unit=pace or (previous.seconds_per_unit if previous else 0.0),
+        )
+        faiss_index, config.index_type = assemble([files[game] for game in plan.games], plan.total, config.dim)
+        _write_index(staging, faiss_index, plan, config)
     return config
 
 
-def _write_index(folder: Path, faiss: Any, faiss_index: Any, plan: Any, config: IndexConfig) -> None:
+def units_of_game(db, game: str):
+    """One game's units, as `game_units` gives them in the whole corpus."""
+    return next(units for _, units in game_units(store.entries(db, game)))
+
+
+@contextmanager
+def _writing(folder: Path) -> Iterator[None]:
+    try:
+        yield
+    except OSError as exc:
+        why = str(exc).strip().splitlines()[-1][:160] if str(exc).strip() else type(exc).__name__
+        raise RefereeError(
+            f"{folder}: cannot write the search index ({why}; is the disk full?); the old index is unchanged"
+        ) from None
+
+
+def _write_index(staging: Path, faiss_index: Any, plan: Any, config: IndexConfig) -> None:
+    import faiss  # the [search] extra: loaded only where an index is used
+
     entry_ids, informative, games = plan.entry_ids, plan.informative, plan.games
-    unit_entry, unit_kind, unit_sentence = plan.unit_entry, plan.unit_kind, plan.unit_sentence
-    with replacing_folder(folder, owned=_owned) as staging:
+    try:
         faiss.write_index(faiss_index, str(staging / "vectors.faiss"))
-        np.savez(
-            staging / "units.npz",
-            entry=unit_entry,
-            kind=unit_kind,
-            sentence=unit_sentence,
-            informative=np.array(informative, dtype=bool),
-        )
-        (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
-        config.files = {name: _sha256((staging / name).read_bytes()) for name in INDEX_FILES}
-        (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
+    except RuntimeError as exc:  # faiss says RuntimeError for a write that failed (a full disk)
+        raise OSError(str(exc)) from None
+    np.savez(
+        staging / "units.npz",
+        entry=plan.unit_entry,
+        kind=plan.unit_kind,
+        sentence=plan.unit_sentence,
+        informative=np.array(informative, dtype=bool),
+    )
+    (staging / "entries.json").write_text(json.dumps({"ids": entry_ids, "games": games}, ensure_ascii=False))
+    config.files = {name: _sha256((staging / name).read_bytes()) for name in INDEX_FILES}
+    (staging / "config.json").write_text(json.dumps(asdict(config), indent=2))
 
 
 def _sha256(data: bytes) -> str:
@@ -213,7 +234,11 @@ class DamagedIndex(RefereeError):
     """The index on disk does not match its own config (garbled, truncated, half replaced)."""
 
 
-_CONFIG_TYPES = {"dim": int, "units": int, "entries": int, "prompts": dict, "crosslingual_gaps": dict, "files": dict}
+_CONFIG_TYPES = {
+    **{key: int for key in ("dim", "units", "entries")},
+    **{key: dict for key in ("prompts", "crosslingual_gaps", "files", "books", "embedded")},
+    "seconds_per_unit": float,
+}
 
 
 def _parse_config(data: bytes) -> IndexConfig:
@@ -371,12 +396,13 @@ def ensure_index(
     model: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_wait: Callable[[str], None] | None = None,
-    on_start: Callable[[str], None] | None = None,
+    on_start: Callable[[str, IndexWork], None] | None = None,
     encoders: Encoders = MODEL_ENCODERS,
 ) -> str | None:
     """Rebuild the index if it is missing, stale or damaged; return why it was rebuilt (None if
     current). Of several processes that find it stale at once, one rebuilds while the others
-    wait for it and then use its index. `on_start(reason)` is told when a rebuild begins."""
+    wait for it and then use its index. `on_start(reason, work)` is told when a rebuild begins
+    and what it will embed."""
     reason = staleness(db_path, model)
     if reason is None:
         return None
@@ -384,7 +410,7 @@ def ensure_index(
     with write_lock(db_path, "building the search index", on_wait):
         reason = staleness(db_path, model)  # another process may have rebuilt it while we waited
         if reason is not None:
-            if on_start:
-                on_start(reason)
-            build_index(db_path, model=model, progress=progress, encoders=encoders)
+            told = reason
+            on_plan = (lambda work: on_start(told, work)) if on_start else None
+            build_index(db_path, model=model, progress=progress, encoders=encoders, on_plan=on_plan)
     return reason

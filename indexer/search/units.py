@@ -1,6 +1,6 @@
 """What the index embeds: every entry whole and each of its sentences, each read with its context
 (the section title; for the items of a list, the line that introduces them). Units are planned
-in one cheap pass (`plan_units`) and produced a window at a time (`windows`), so a large corpus
+in one cheap pass (`plan_units`) and produced a book at a time (`game_units`), so a large corpus
 is never held in memory whole."""
 
 from __future__ import annotations
@@ -108,14 +108,17 @@ def plan_units(db) -> Plan:
     )
 
 
-def windows(entries: Iterator[StoredEntry], size: int) -> Iterator[list[IndexUnit]]:
-    """Units in index order, a window at a time: the corpus is never held in memory whole."""
-    window: list[IndexUnit] = []
+def game_units(entries: Iterator[StoredEntry]) -> Iterator[tuple[str, list[IndexUnit]]]:
+    """Each game's units in index order, a game at a time (entries come game by game): the
+    corpus is never held in memory whole, and a book's units never depend on another book's."""
+    game: str | None = None
+    units: list[IndexUnit] = []
     lead_ins = LeadIns()
     for index, entry in enumerate(entries):
-        window.extend(units_of(index, entry, lead_ins.context(entry)))
-        if len(window) >= size:
-            yield window
-            window = []
-    if window:
-        yield window
+        if entry.game != game:
+            if game is not None:
+                yield game, units
+            game, units, lead_ins = entry.game, [], LeadIns()
+        units.extend(units_of(index, entry, lead_ins.context(entry)))
+    if game is not None:
+        yield game, units

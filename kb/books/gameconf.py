@@ -182,7 +182,11 @@ def _unique_names(games: list[Game]) -> None:
 
 
 def game_folders(corpus_dir: Path) -> list[Path]:
-    return sorted(p for p in corpus_dir.iterdir() if p.is_dir() and (p / "game.toml").exists())
+    """The folders holding a game.toml; a hidden one (`.adding-…`, `.removing-…`: a game on its way
+    in or out) is not a game."""
+    return sorted(
+        p for p in corpus_dir.iterdir() if p.is_dir() and not p.name.startswith(".") and (p / "game.toml").exists()
+    )
 
 
 def discover_games(corpus_dir: Path | list[Path]) -> list[Game]:

@@ -18,9 +18,10 @@ class HashEncoder:
     search without the embedding model, for tests and benchmarks where the model is not what is
     measured. `name` is the model name the index records."""
 
-    def __init__(self, name: str = "hash", dim: int = 384) -> None:
+    def __init__(self, name: str = "hash", dim: int = 384, on_passages: Callable[[int], None] | None = None) -> None:
         self.name = name
         self.dim = dim
+        self.on_passages = on_passages
 
     def _vectors(self, texts: list[str]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
@@ -33,18 +34,25 @@ class HashEncoder:
         return self._vectors(texts)
 
     def passages(self, texts: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        if self.on_passages is not None:
+            self.on_passages(len(texts))
         return self._vectors(texts)
 
 
-def hash_encoders(name: str = DEFAULT_MODEL, on_build: Callable[[], None] | None = None) -> Encoders:
+def hash_encoders(
+    name: str = DEFAULT_MODEL,
+    on_build: Callable[[], None] | None = None,
+    on_passages: Callable[[int], None] | None = None,
+) -> Encoders:
     """HashEncoders under the model name `name` (the default model's, so the index they build is
     current for a CLI that knows no other); `on_build` is told each time an index build asks for
-    its passage encoder (once per build)."""
+    its passage encoder (at most once per build, never when it has nothing to embed);
+    `on_passages(n)` each time n texts are embedded as passages (units and probes alike)."""
 
     def for_passages(model: str) -> HashEncoder:
         if on_build is not None:
             on_build()
-        return HashEncoder(name)
+        return HashEncoder(name, on_passages=on_passages)
 
     return Encoders(passages=for_passages, queries=lambda model: HashEncoder(name))
 
