@@ -176,3 +176,23 @@ def rank_games(
     read.sort(key=lambda r: -odds[r.game])
     close = [r for r in read[1:] if odds[r.game] >= CLOSE and r.best is not None]
     return read[0], odds, close
+
+
+_LOADED: dict[tuple, Memory] = {}
+
+
+def memory_of(searcher: Searcher, local: Path | None = None) -> Memory:
+    """The memory for this knowledge base and model, read once per process (again when the
+    local memory changes)."""
+    local = local if local is not None else local_file()
+    try:
+        stamp = local.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    games = tuple(sorted(g["id"] for g in store.games(searcher.db)))
+    key = (searcher.db_path, searcher.index.config.model, games, local, stamp)
+    if key not in _LOADED:
+        if len(_LOADED) > 3:
+            _LOADED.clear()
+        _LOADED[key] = load_memory(searcher.db_path, searcher.index.config.model, searcher.encoder, games, local=local)
+    return _LOADED[key]
