@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
+from referee import store
 from referee.indexer.answering.passages import Passage
-from referee.indexer.memory.bank import Memory, Remembered
+from referee.indexer.memory.bank import Memory, Remembered, load_memory, local_file
 from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
 from referee.indexer.memory.ranker import Ranker, question_row
 from referee.indexer.reader.reader import Reader
