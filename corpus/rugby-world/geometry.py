@@ -750,7 +750,7 @@ STATES = StateRules(
             "pass",
             (WHO + r" pass(?:es)? (?:the ball )?(?:back )?to " + TO,),
             settle_pass,
-            "#9 passes to #10 / to [12, 27]",
+            "#9 passes to #10 / #9 passes to [12, 27]",
         ),
         Action("run", (WHO + r" runs?(?: to " + TO + r")?",), settle_run, "#12 runs to [10, 20]"),
         Action(
@@ -778,13 +778,13 @@ STATES = StateRules(
             "penalty",
             (WHO + r" kicks the penalty (?:kick )?(?:at goal|between the posts|at the posts|(?P<touch>into touch))",),
             settle_penalty,
-            "#15 kicks the penalty at goal / into touch",
+            "#15 kicks the penalty at goal / #15 kicks the penalty into touch",
         ),
         Action(
             "kick",
             (WHO + r" kicks (?P<range>short|medium|long)(?P<touch> into touch)?",),
             settle_kick,
-            "#10 kicks long (into touch)",
+            "#10 kicks long / #10 kicks long into touch",
         ),
         Action("drop", (WHO + r" (?:attempts a |kicks a )?drop(?: goal)?",), settle_drop, "#10 attempts a drop"),
         Action(

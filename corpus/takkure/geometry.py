@@ -1263,7 +1263,12 @@ STATES = StateRules(
             settle_tackle,
             "#4 declares a tackle on #7",
         ),
-        Action("dodge", (WHO + r" (?P<dodge>dodges)" + AGAINST,), settle_contest, "#7 dodges (against #4 then #5)"),
+        Action(
+            "dodge",
+            (WHO + r" (?P<dodge>dodges)" + AGAINST,),
+            settle_contest,
+            "#7 dodges / #7 dodges against #4 then #5",
+        ),
         Action("break-through", (WHO + r" breaks? through" + AGAINST,), settle_contest, "#7 breaks through"),
         Action(
             "move",
@@ -1312,7 +1317,7 @@ STATES = StateRules(
                 r"(?P<occasion>the second) half begins",
             ),
             settle_kick_off,
-            "kick-off for the second half / after a missed try",
+            "kick-off for the second half / kick-off after a missed try",
         ),
         Action(
             "template",
