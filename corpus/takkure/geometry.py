@@ -1190,9 +1190,27 @@ IGNORES = {
         "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
         "not bear"
     ),
-    "ball-steal,break-through,tackle:attack": (
-        "the attack's direction bears on passes (ahead or behind), kicks and tries; a tackle, break through or "
-        "steal is not measured along it"
+    "ball-steal,break-through,tackle,dodge:attack": (
+        "the attack's direction bears on passes (ahead or behind), kicks and tries; a tackle, dodge, break through "
+        "or steal is not measured along it"
+    ),
+    "pick-up:attack": (
+        "the attack's direction bears on a pick-up only when a teammate carries the ball (behind him), and is read "
+        "there; a loose ball is picked up on a BaC roll"
+    ),
+    (
+        "activation-end,ball-lands,card-timing,fatigue,halftime,kick-off,measuring,off-the-pitch,rest,stand-up,"
+        "team-play,team-skill,time,token-removal:attack"
+    ): (
+        "the attack's direction bears on passes, pick-ups behind the carrier, kicks and tries; this action is "
+        "settled on tokens, orders, the clock, who kicks or where the ball is, not along the direction of play"
+    ),
+    "move:attack": (
+        "a MOVE is measured by MOV and the movement token, in any direction (the book's 'you cannot move backwards' "
+        "belongs to its training exercise, not to the game)"
+    ),
+    "illegal:attack": (
+        "the declaration is illegal on what was read, before anything is measured along the direction of play"
     ),
     "move,off-the-pitch,pick-up,stand-up,team-play:active": (
         "who is active bears on tackles against him (opposed or unopposed); this action is its player's own, named "
