@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_checks_property import valid_value
 
@@ -98,12 +98,15 @@ def test_the_scrum_after_an_obstruction_is_placed_3_intersections_out(touchline:
 
 @settings(max_examples=60, deadline=None)
 @given(x=st.integers(0, 35), y=st.integers(0, 50))
+@example(x=0, y=50).via("the carrier on the try line: the tackler, in front, stands in the in-goal")
 def test_generated_states_place_the_scrum_by_the_quote(x: int, y: int) -> None:
-    """An obstruction anywhere on the pitch: the ruling's Scrum is 3 out from a nearer line, else at the foul."""
+    """An obstruction anywhere on the pitch: the ruling's Scrum is 3 out from a nearer line, else at the foul. Only
+    valid states are generated: the tackler stands one intersection in front of the carrier, never on his (a
+    miniature never occupies another's intersection; the in-goal is on the grid)."""
     state = {
         "game": "rugby-world",
         "attack": "+y",
-        "pieces": {"12": {"team": "attack", "at": [x, y]}, "d7": {"team": "defence", "at": [x, min(y + 1, 50)]}},
+        "pieces": {"12": {"team": "attack", "at": [x, y]}, "d7": {"team": "defence", "at": [x, y + 1]}},
         "action": "d7 tackles #12",
     }
     ruling = settle_state(CHECKS, RULES, state, {}, "state")

@@ -96,7 +96,7 @@ def test_facts_the_first_action_lacks_make_it_incomplete_naming_them() -> None:
 
 def test_an_action_not_recognised_is_incomplete_with_the_closest_actions_in_their_wording() -> None:
     ruling = _settle({**PASS, "action": "#7 throws it to #9"})
-    wording = "#7 passes to #9 / #7 passes to #9 past #4's tackle"  # the action's exact wording
+    wording = "#7 passes to #9"  # one of the action's wordings, exactly, and one it reads
     assert ruling["verdict"] == "incomplete" and ruling["unrecognised"][0]["did_you_mean"][0] == wording
     assert f"did you mean “{wording}”" in ruling["summary"]
 

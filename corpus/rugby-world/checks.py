@@ -69,6 +69,7 @@ from .quotes import (
     MATCH_ENDS,
     MAX_SPEED,
     NEXT_POSSESSION,
+    NO_SHARED_INTERSECTION,
     OBSTRUCTION,
     OBSTRUCTION_SCRUM,
     OFFSIDE_BACK,
@@ -1143,6 +1144,13 @@ RESTARTS = ("after-score", "failed-kick", "over-the-try-line", "second-half", "s
             "unknown",
             choices=("unknown", "attack", "defence"),
         ),
+        Fact(
+            "asked",
+            "choice",
+            "2nd half: who kicks only, or also what kick and from where",
+            "who",
+            choices=("who", "how"),
+        ),
     ],
     example={"after": "failed-kick"},
 )
@@ -1181,6 +1189,28 @@ def restart(f: dict) -> Verdict:
     by = {"attack": "defence", "defence": "attack"}.get(
         f["first_half_kicker"], "the team that did not kick off the 1st half"
     )
+    if f["asked"] == "how":  # who kicks is settled; what kick, and from where, the two chapters give two ways
+        return Verdict(
+            "ambiguous",
+            None,
+            [because(SECOND_HALF, "always"), because(KICK_OFF, "the 2nd half by the other team")],
+            [
+                Reading(
+                    "2H: a restart kick, from the kicking team's own 22-metre line",
+                    "value",
+                    {"kick": "restart", "by": by, "from": "own 22", "possession": 5},
+                    [because(SECOND_HALF, "a restart kick"), because(RESTART_WHERE, "from its own 22")],
+                ),
+                Reading(
+                    "2A: a kick-off from the centre of the pitch, as at the start of the 1st half",
+                    "value",
+                    {"kick": "kick-off", "by": by, "from": "centre", "possession": 5},
+                    [because(KICK_OFF, "at the start of the 2nd half, from the centre")],
+                ),
+            ],
+            summary=f"the 2nd half: {by} kicks to start possession 5; ambiguous: a restart kick from its own 22 "
+            "(2H) or a kick-off from the centre (2A)",
+        )
     return Verdict(
         "value",
         {"kick": "restart", "by": by, "possession": 5},
@@ -1603,13 +1633,13 @@ def card_speed(f: dict) -> Verdict:
 # ================================================================ where the book is silent
 
 
-SILENT = ("in-goal-catch", "grounded-onto-opponent", "forward-pass")
+SILENT = ("in-goal-catch", "grounded-onto-opponent", "forward-pass", "kick-onto-miniature")
 
 
 @check(
     "rugby-silent",
     "Situations the book does not settle: a kicked ball caught by the defence in its own in-goal, a grounded ball's "
-    "intersection held by an opponent, the sanction for a forward pass",
+    "intersection held by an opponent, the sanction for a forward pass, a kick landing on a miniature's intersection",
     [Fact("about", "choice", "the situation", choices=SILENT)],
     example={"about": "forward-pass"},
 )
@@ -1619,6 +1649,10 @@ def rugby_silent(f: dict) -> Verdict:
         "grounded-onto-opponent": [
             because(GROUND_THE_BALL, "one intersection back"),
             because(GROUNDED_ON_TEAMMATE, "only a teammate on it is covered"),
+        ],
+        "kick-onto-miniature": [
+            because(KICK_LANDING, "the kicker decides the exact intersection"),
+            because(NO_SHARED_INTERSECTION, "of miniatures, not of where a ball may land"),
         ],
         "forward-pass": [
             because(PASS_NOT_A_MOVE, "passes go backwards"),

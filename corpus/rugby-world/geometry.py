@@ -270,6 +270,8 @@ def settle_run(state: Grid, args: dict, s) -> None:
         mini.at = tuple(dest)
         if mini is state.carrier:
             state.ball_at = mini.at
+            if state.rows_to_try_line(mini) <= 0:  # along the direction of play: the run ends at or over the try line
+                state.events.append(f"#{mini.name} carries the ball to the try area: grounding it scores a try")
 
 
 def _collect(state: Grid, mini: Mini, s) -> None:
@@ -459,6 +461,11 @@ def settle_kick(state: Grid, args: dict, s) -> None:
     state.kicked = True
     state.carrier = None
     state.moved.append(mini.name)
+    if args.get("land"):
+        land, named = _target(state, args["land"])
+        if any(list(m.at) == land for m in state.pieces.values()):
+            s.run("rugby-silent", {"about": "kick-onto-miniature"}, f"the ball lands on {named}, a miniature's")
+        state.ball_at = (land[0], land[1])
     if touch:
         own_22 = state.in_own_22(mini)
         s.run(
@@ -642,8 +649,11 @@ def settle_possession_end(state: Grid, args: dict, s) -> None:
 
 
 def settle_second_half(state: Grid, args: dict, s) -> None:
-    out = s.run("restart", {"after": "second-half", "first_half_kicker": state.first_half_kicker or "unknown"})
-    by = out.value["by"]
+    asked = "who" if args.get("who") else "how"
+    out = s.run(
+        "restart", {"after": "second-half", "first_half_kicker": state.first_half_kicker or "unknown", "asked": asked}
+    )
+    by = out.value["by"] if out.verdict == "value" else out.readings[0].value["by"]
     state.possession, state.phase = 5, "restart"
     if by in TEAMS:
         s.follow("kicks", state.name_of(by))
@@ -683,6 +693,28 @@ IGNORES = {
         "the attack's direction bears on passes, runs and offside; a kick is measured from the kicker toward the "
         "goal it aims at"
     ),
+    "illegal:attack": (
+        "the declaration is illegal on what was read, before anything is measured along the direction of play"
+    ),
+    "line-out,reorganise,scrum:attack": (
+        "the attack's direction bears on passes, runs, kicks and offside; a Touch's guess and a Scrum's or Ruck's "
+        "push are settled on the teams and the die, not along the direction of play"
+    ),
+    "card,second-half:attack": (
+        "the attack's direction bears on passes, runs, kicks and offside; whether a card may be played is ruled on "
+        "the cards played and in effect, and who restarts on who kicked off, not on the direction of play"
+    ),
+    "penalty:pieces.*.at": (
+        "a Penalty kick into touch keeps possession wherever the pieces stand ('there is no sense in lining up the "
+        "miniatures'); one at goal measures its zone from the kicker, which it reads"
+    ),
+    "second-half:pieces.*.at": (
+        "who starts the 5th possession is settled by who kicked off the 1st half; the pieces are lined up afresh"
+    ),
+    "hard-tackle,line-out:pieces.*.at": (
+        "a Hard Tackle is ruled on the tackler and the carrier (where they stand is read); a Touch's throw on the "
+        "guess; where another miniature stands does not bear"
+    ),
     "card,conversion,kick,run,silent,tackle:pieces.*.at": (
         "this action is ruled on the pieces it names and their characteristics, not on where they stand"
     ),
@@ -692,8 +724,9 @@ IGNORES = {
     "drop,kick:pieces.*.kicker": (
         "whether a miniature is the team's kicker bears on conversions and penalty kicks at goal, not on this kick"
     ),
-    "evade,pass,free-move,run,tackle:pieces.*.number": (
-        "a shirt number gives the role, which bears only on nominal cards"
+    "pieces.*.number": (
+        "a shirt number gives the role, which bears only on nominal cards and a one-on-one Hard Tackle between "
+        "forwards (a Maul), where it is read"
     ),
     "card,kick,pass,run,silent,tackle,free-move,offside:pieces.*.team": (
         "a side tells opponents from teammates; the action's checks take the sides of the pieces they rule on"
@@ -750,7 +783,7 @@ STATES = StateRules(
             "pass",
             (WHO + r" pass(?:es)? (?:the ball )?(?:back )?to " + TO,),
             settle_pass,
-            "#9 passes to #10 / to [12, 27]",
+            "#9 passes to #10 / #9 passes to [12, 27]",
         ),
         Action("run", (WHO + r" runs?(?: to " + TO + r")?",), settle_run, "#12 runs to [10, 20]"),
         Action(
@@ -778,13 +811,13 @@ STATES = StateRules(
             "penalty",
             (WHO + r" kicks the penalty (?:kick )?(?:at goal|between the posts|at the posts|(?P<touch>into touch))",),
             settle_penalty,
-            "#15 kicks the penalty at goal / into touch",
+            "#15 kicks the penalty at goal / #15 kicks the penalty into touch",
         ),
         Action(
             "kick",
-            (WHO + r" kicks (?P<range>short|medium|long)(?P<touch> into touch)?",),
+            (WHO + r" kicks (?P<range>short|medium|long)(?:(?P<touch> into touch)| to (?P<land>\[[^\]]*\]))?",),
             settle_kick,
-            "#10 kicks long (into touch)",
+            "#10 kicks long / #10 kicks long into touch / #10 kicks long to [17, 34]",
         ),
         Action("drop", (WHO + r" (?:attempts a |kicks a )?drop(?: goal)?",), settle_drop, "#10 attempts a drop"),
         Action(
@@ -824,9 +857,12 @@ STATES = StateRules(
         ),
         Action(
             "second-half",
-            (r"(?:the )?(?:5th|fifth) possession begins", r"who kicks to start (?:the )?(?:5th|fifth) possession"),
+            (
+                r"(?:the )?(?:5th|fifth) possession begins",
+                r"(?P<who>who) kicks to start (?:the )?(?:5th|fifth) possession",
+            ),
             settle_second_half,
-            "the 5th possession begins",
+            "the 5th possession begins / who kicks to start the 5th possession",
         ),
         Action(
             "silent",

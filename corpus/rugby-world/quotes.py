@@ -32,6 +32,10 @@ TOKEN_PLACED = Quote(
     "rugby-world/vector-movement/6",
     "Once the token is placed on the ground, the movement for that miniature ends and it may no longer be changed.",
 )
+NO_SHARED_INTERSECTION = Quote(
+    "rugby-world/vector-movement/23",
+    "A miniature may never occupy the intersection of an opponent (unless making a Hard Tackle) or of a teammate.",
+)
 MAX_SPEED = Quote(
     "rugby-world/vector-movement/21",
     "The maximum speed reachable by each miniature equals the S value (speed) shown in its characteristics.",

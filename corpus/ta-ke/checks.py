@@ -198,6 +198,32 @@ def turn_start(f: dict) -> Verdict:
 STEPS = (1, 2, 3, 4)
 
 
+def _twice(character: str, own: str) -> Verdict:
+    """A character's action a second time in one turn, once through the Ninja: the book reads both ways (the action
+    as such once per turn; or, as its explanation puts it, one use of each of your own columns), whichever came first."""
+    name = character.capitalize()
+    return Verdict(
+        "ambiguous",
+        None,
+        [because(NINJA, f"the opponent's {character}'s action"), because(ONCE, "each character's ability only once")],
+        [
+            Reading(
+                f"each character's action once per turn: the {character} action again is illegal",
+                "illegal",
+                None,
+                [because(STEP_1, "each character's action only once per turn")],
+            ),
+            Reading(
+                f"the limit is one use of each of your own columns: {own}",
+                "legal",
+                None,
+                [because(ONCE, "not 2 chips of one column")],
+            ),
+        ],
+        summary=f"ambiguous: a second {name} action in one turn, one of them through the Ninja",
+    )
+
+
 @check(
     "ability-use",
     "May a character's ability be used now? At the beginning of the turn; a chip on the bottom space, moved once to "
@@ -217,7 +243,13 @@ STEPS = (1, 2, 3, 4)
             low=0,
             high=7,
         ),
-        Fact("action_used", "bool", "Ninja: that character's action was already carried out this turn", False),
+        Fact(
+            "action_used",
+            "bool",
+            "that character's action was already carried out this turn the other way (by your own chip before the "
+            "Ninja borrows it; through the Ninja before your own chip)",
+            False,
+        ),
         Fact("step", "int", "the step of the turn (1: abilities; the pick is step 2)", 1, low=1, high=4),
         Fact("samurais_above", "int", "your Samurais above that character's column", 0, low=0, high=7),
     ],
@@ -276,26 +308,9 @@ def ability_use(f: dict) -> Verdict:
                 summary=f"illegal: the opponent has no {target.capitalize()} on the bottom space",
             )
         if f["action_used"]:
-            return Verdict(
-                "ambiguous",
-                None,
-                [because(NINJA, f"the opponent's {target}'s action")],
-                [
-                    Reading(
-                        f"each character's action once per turn: the {target} action again is illegal",
-                        "illegal",
-                        None,
-                        [because(STEP_1, "each character's action only once per turn")],
-                    ),
-                    Reading(
-                        "the limit is one use of each of your own columns: the Ninja is another character",
-                        "legal",
-                        None,
-                        [because(ONCE, "not 2 chips of one column")],
-                    ),
-                ],
-                summary=f"ambiguous: a second {target.capitalize()} action through the Ninja in one turn",
-            )
+            return _twice(target, "the Ninja is another character")
+    if f["character"] != "ninja" and f["action_used"]:
+        return _twice(f["character"], f"his own {who} column is not used yet; the earlier {who} action was the Ninja's")
     reasons = [because(BOTTOM_NEEDED, "a chip on the bottom space"), because(MOVED_ONCE, "it moves up, once")]
     if f["character"] == "ninja" and target != "none":
         reasons.append(because(NINJA, f"the opponent's {target}"))

@@ -36,7 +36,7 @@ class Stack(Tracked):
 
 
 class Courtyard(Tracked):
-    DERIVED = frozenset({"name"})
+    DERIVED = frozenset({"name", "borrowed"})
 
     def __init__(self, name: str, raw: dict, where: str) -> None:
         self._where = f"players.{name}"
@@ -49,6 +49,7 @@ class Courtyard(Tracked):
 
         self.bottom, self.middle, self.samurais = part("bottom"), part("middle"), part("samurais")
         self.used = words(raw.get("used", []), f"{where}.used", CHARACTERS)
+        self.borrowed: list[str] = []  # the opponent's characters whose action the Ninja carried out this turn
         self.age = int(number(raw["age"], f"{where}.age", 0, 150, True)) if "age" in raw else None
         self.marker = int(number(raw["marker"], f"{where}.marker", 0, 1000, True)) if "marker" in raw else None
         self.redistributed = int(number(raw.get("redistributed", 0), f"{where}.redistributed", 0, 7, True))
@@ -151,7 +152,7 @@ def settle_begin(state: Hall, args: dict, s) -> None:
             st.ghost = False
         state.events.append("all ghost tokens back to the supply")
     state.turn, state.step, state.relocated = who, 1, None
-    court.used = []
+    court.used, court.borrowed = [], []
 
 
 def _ability(state: Hall, who: str, court: Courtyard, character: str, s, **extra) -> None:
@@ -162,6 +163,7 @@ def _ability(state: Hall, who: str, court: Courtyard, character: str, s, **extra
         "used_this_turn": character in court.used,
         "step": state.step,
         "samurais_above": court.samurais.get(character, 0),
+        **({"action_used": character in court.borrowed} if character != "ninja" else {}),
         **extra,
     }
     s.run("ability-use", facts, f"{who}'s {character}")
@@ -230,11 +232,11 @@ def settle_ninja(state: Hall, args: dict, s) -> None:
         s,
         ninja_target=target if target in CHARACTERS else "none",
         target_bottom=theirs.bottom.get(target, 0),
-        action_used=target in court.used,
+        action_used=target in court.used or target in court.borrowed,
     )
     theirs.bottom[target] -= 1
     theirs.middle[target] = theirs.middle.get(target, 0) + 1
-    court.used.append(target)
+    court.borrowed.append(target)
     if args.get("samurais"):
         _daimyo(state, args, s, own=not args.get("theirs"))
     if args.get("from") and args.get("to") and target == "geisha":

@@ -344,7 +344,8 @@ def jumbo(f: dict) -> Verdict:
 @check(
     "defence",
     "Does an answer to an attacking card hold? A card of equal or higher value defends; else the lowest card is "
-    "sacrificed; a lowest card that could defend, laid as a sacrifice, the book reads both ways",
+    "sacrificed; a lowest card that could defend, laid as a sacrifice, the book reads both ways; any other card laid "
+    "as a sacrifice is illegal",
     [
         Fact("attack", "int", "the attacking card", low=1, high=20),
         Fact("defence", "int", "the card laid against it", low=1, high=20),
@@ -365,21 +366,22 @@ def defence(f: dict) -> Verdict:
     )
     if d >= a and f["declared"] == "defence":
         return held
+    if d >= a and not f["lowest"]:
+        # settled, not two readings: choosing not to defend, he must lay his lowest card, and this is not it
+        return Verdict(
+            "illegal",
+            reasons=[
+                because(SACRIFICE, "not defending (by choice), he must lay his lowest card"),
+                because(DEFEND, f"the {d} would defend, but he declared a sacrifice"),
+            ],
+            summary=f"illegal: the {d}, laid as a sacrifice, is not his lowest card; a sacrifice is the lowest card",
+        )
     if d >= a:
-        other = (
-            Reading(
-                "he chose not to defend and laid his lowest card: a sacrifice; the attacker attacks again",
-                "value",
-                "sacrifice the lowest card",
-                [because(SACRIFICE, "not defending: the lowest card"), because(SACRIFICE_AGAIN, "the same attacker")],
-            )
-            if f["lowest"]
-            else Reading(
-                "as a sacrifice it is not his lowest card: illegal",
-                "illegal",
-                None,
-                [because(SACRIFICE, "a sacrifice is the lowest card")],
-            )
+        other = Reading(
+            "he chose not to defend and laid his lowest card: a sacrifice; the attacker attacks again",
+            "value",
+            "sacrifice the lowest card",
+            [because(SACRIFICE, "not defending: the lowest card"), because(SACRIFICE_AGAIN, "the same attacker")],
         )
         return Verdict(
             "ambiguous",

@@ -1190,9 +1190,27 @@ IGNORES = {
         "the declaration is illegal before anything is rolled: the characteristics and tokens a roll would read do "
         "not bear"
     ),
-    "ball-steal,break-through,tackle:attack": (
-        "the attack's direction bears on passes (ahead or behind), kicks and tries; a tackle, break through or "
-        "steal is not measured along it"
+    "ball-steal,break-through,tackle,dodge:attack": (
+        "the attack's direction bears on passes (ahead or behind), kicks and tries; a tackle, dodge, break through "
+        "or steal is not measured along it"
+    ),
+    "pick-up:attack": (
+        "the attack's direction bears on a pick-up only when a teammate carries the ball (behind him), and is read "
+        "there; a loose ball is picked up on a BaC roll"
+    ),
+    (
+        "activation-end,ball-lands,card-timing,fatigue,halftime,kick-off,measuring,off-the-pitch,rest,stand-up,"
+        "team-play,team-skill,time,token-removal:attack"
+    ): (
+        "the attack's direction bears on passes, pick-ups behind the carrier, kicks and tries; this action is "
+        "settled on tokens, orders, the clock, who kicks or where the ball is, not along the direction of play"
+    ),
+    "move:attack": (
+        "a MOVE is measured by MOV and the movement token, in any direction (the book's 'you cannot move backwards' "
+        "belongs to its training exercise, not to the game)"
+    ),
+    "illegal:attack": (
+        "the declaration is illegal on what was read, before anything is measured along the direction of play"
     ),
     "move,off-the-pitch,pick-up,stand-up,team-play:active": (
         "who is active bears on tackles against him (opposed or unopposed); this action is its player's own, named "
@@ -1263,7 +1281,12 @@ STATES = StateRules(
             settle_tackle,
             "#4 declares a tackle on #7",
         ),
-        Action("dodge", (WHO + r" (?P<dodge>dodges)" + AGAINST,), settle_contest, "#7 dodges (against #4 then #5)"),
+        Action(
+            "dodge",
+            (WHO + r" (?P<dodge>dodges)" + AGAINST,),
+            settle_contest,
+            "#7 dodges / #7 dodges against #4 then #5",
+        ),
         Action("break-through", (WHO + r" breaks? through" + AGAINST,), settle_contest, "#7 breaks through"),
         Action(
             "move",
@@ -1312,7 +1335,7 @@ STATES = StateRules(
                 r"(?P<occasion>the second) half begins",
             ),
             settle_kick_off,
-            "kick-off for the second half / after a missed try",
+            "kick-off for the second half / kick-off after a missed try",
         ),
         Action(
             "template",

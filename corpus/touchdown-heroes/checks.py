@@ -210,12 +210,16 @@ def play_declaration(f: dict) -> Verdict:
         Fact("lead_suit", "choice", "suit of the lead's card", choices=SUITS),
         Fact("card_suit", "choice", "suit of the card played", choices=SUITS),
         Fact("hand_has_lead_suit", "bool", "the player holds a card of the lead's suit"),
+        Fact("faq", "bool", "the FAQ rules on this card's play-book effect (playbook-faq, run with the play)", False),
     ],
     example={"play": "run", "lead_suit": "power", "card_suit": "speed", "hand_has_lead_suit": True},
 )
 def legal_play(f: dict) -> Verdict:
     follows = f["card_suit"] == f["lead_suit"]
     effect = [] if follows else [then(NOT_PRINTED, "its effect is printed on the card, not in the book")]
+    if f["faq"]:  # the FAQ's ruling (playbook-faq, run with the play) says what the effect does here
+        effect = []
+    applies = "its play-book effect as the FAQ rules it" if f["faq"] else "its play-book effect applies"
     if f["play"] == "pass":
         return Verdict(
             "legal",
@@ -224,12 +228,11 @@ def legal_play(f: dict) -> Verdict:
             consequences=[]
             if follows
             else [
-                then(MAY_FOLLOW, "not follow: the card's play-book effect applies"),
+                then(MAY_FOLLOW, f"not follow: {applies}"),
                 then(LOWEST_WINS, "a not-follow card is not among the followed cards that decide the trick"),
                 *effect,
             ],
-            summary="legal card (a pass play: any card)"
-            + ("" if follows else "; not follow: its play-book effect applies"),
+            summary="legal card (a pass play: any card)" + ("" if follows else f"; not follow: {applies}"),
         )
     if not follows and f["hand_has_lead_suit"]:
         return Verdict(
@@ -249,11 +252,11 @@ def legal_play(f: dict) -> Verdict:
         {"follow": False},
         [because(MUST_FOLLOW, "cannot follow")],
         consequences=[
-            then(EFFECT_WHEN, "not follow: the card's play-book effect applies"),
+            then(EFFECT_WHEN, f"not follow: {applies}"),
             then(LOWEST_WINS, "a not-follow card is not among the followed cards that decide the trick"),
             *effect,
         ],
-        summary="legal card (cannot follow); not follow: its play-book effect applies",
+        summary=f"legal card (cannot follow); not follow: {applies}",
     )
 
 

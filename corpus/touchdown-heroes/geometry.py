@@ -310,6 +310,9 @@ def settle_card(state: Field, args: dict, s) -> None:
     if len(state.trick) == 4 or seat != (lead + len(state.trick)) % 4:
         raise RefereeError(f"{state.source}: it is not {player.name}'s turn to play in this trick")
     lead_suit = state.trick[0].card[0]
+    played = Played(f"{card[0]} {card[1]}", f"{state.source}: action", len(state.trick))
+    # the FAQ's rulings on this card's play-book effect run with its play, not only when the trick is judged
+    ruling = _faq_case(state, [*state.trick, played], len(state.trick), player) if card[0] != lead_suit else None
     s.run(
         "legal-play",
         {
@@ -317,43 +320,52 @@ def settle_card(state: Field, args: dict, s) -> None:
             "lead_suit": lead_suit,
             "card_suit": card[0],
             "hand_has_lead_suit": any(suit == lead_suit for suit, _ in player.hand),
+            "faq": ruling is not None,
         },
     )
-    played = Played(f"{card[0]} {card[1]}", f"{state.source}: action", len(state.trick))
     state.trick.append(played)  # the card joins the trick: the next action sees it
     if card in player.hand:
         player.hand.remove(card)
+    if ruling is not None:
+        s.run("playbook-faq", *ruling[:2])
+
+
+def _faq_case(state: Field, trick: list, i: int, player) -> tuple[dict, str, bool] | None:
+    """The FAQ's ruling on the play-book effect of the not-follow card at `i` of the trick, if the FAQ has one:
+    the playbook-faq facts, the note, and whether it cancels the effect (a later '5', a '4' with its player's hero
+    face up, a '9' on the lead); a '3' or '10' played by the attack still applies (the FAQ says so)."""
+    lead_suit = trick[0].card[0]
+    n = trick[i].card[1]
+    if n == 5 and any(p.card[1] == 5 and p.card[0] != lead_suit for p in trick[1:i]):
+        return {"number": 5, "case": "second"}, f"{player.name}'s 5", True
+    if n == 4 and player.hero and player.hero["up"]:
+        return {"number": 4, "case": "hero-up"}, f"{player.name}'s hero is face up", True
+    if n == 9 and trick[0].override is False:
+        return {"number": 9, "case": "on-lead"}, f"{player.name}'s 9 makes the lead not-follow", True
+    if n in (3, 10) and player.team is not None and player.team == state.attacking:
+        return {"number": n, "case": "own-team"}, f"{player.name} attacks", False
+    return None
 
 
 def _effects(state: Field, order: list[int], follow: list[bool], s) -> tuple[bool, bool, list[int]]:
     """The play-book effects of the trick's not-follow cards, as far as the book's FAQ settles them: a '2' (the
     highest wins), a '3' or '10' (the attack's win fails), a '4' not applied with its player's hero face up, a later
     '5' nullified, a '9' on the lead; the numbers whose text the book does not print are returned."""
-    highest, fails, unsettled, fives = False, False, [], 0
+    highest, fails, unsettled = False, False, []
     lead_suit = state.trick[0].card[0]
     for i, played in enumerate(state.trick):
         suit, n = played.card
-        natural = i == 0 or suit == lead_suit
-        if i == 0 or natural:
+        if i == 0 or suit == lead_suit:
             continue  # a followed card (or the lead) has no effect; a '9' making it not-follow gives none either
-        player = state.players[order[i]]
-        if n == 5:
-            fives += 1
-            if fives > 1:
-                s.run("playbook-faq", {"number": 5, "case": "second"}, f"{player.name}'s 5")
+        ruling = _faq_case(state, state.trick, i, state.players[order[i]])
+        if ruling is not None:
+            s.run("playbook-faq", *ruling[:2])
+            if ruling[2]:
                 continue
-        if n == 4 and player.hero and player.hero["up"]:
-            s.run("playbook-faq", {"number": 4, "case": "hero-up"}, f"{player.name}'s hero is face up")
-            continue
-        if n == 9 and state.trick[0].override is False:
-            s.run("playbook-faq", {"number": 9, "case": "on-lead"}, f"{player.name}'s 9 makes the lead not-follow")
-            continue
         if n == 2:
             highest = True
         elif n in (3, 10):
             fails = True
-            if player.team == state.attacking:
-                s.run("playbook-faq", {"number": n, "case": "own-team"}, f"{player.name} attacks")
         elif n != 9:
             unsettled.append(n)
     return highest, fails, unsettled

@@ -26,7 +26,7 @@ from referee.states.closest import closest_rules
 from referee.states.ruling import combined, earn
 from referee.states.settling import Missing, Settling, Stop
 from referee.states.tracking import Consulted, watch
-from referee.states.wording import did_you_mean, match
+from referee.states.wording import did_you_mean, match, wordings
 from referee.validation.documents import load_document, show
 
 # expect: what an example gives (tested); dispute: the dispute it settles (data/disputes)
@@ -187,7 +187,7 @@ def _closest(settling: Settling, rules: StateRules, game: str, text: str, questi
     """An action no check covers: `unknown`, quoting the book's closest rules."""
     words = f"{text} {question}" if isinstance(question, str) else text
     found = closest_rules(rules.folder, words) if rules.folder else []
-    known = "; ".join(a.help for a in rules.actions)
+    known = "; ".join(w for a in rules.actions for w in wordings(a))
     settling.steps.append(
         {
             "game": game,

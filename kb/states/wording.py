@@ -46,11 +46,20 @@ def _likeness(text: str, wording: str) -> float:
     return 0.5 * SequenceMatcher(None, a, b).ratio() + 0.5 * shared
 
 
+def wordings(action: Action) -> list[str]:
+    """The action's wordings as a player would type them: its help is one wording, or several separated by
+    " / ", each complete and read by the action (tests/test_verdicts.py holds every game to it)."""
+    return [w.strip() for w in action.help.split(" / ") if w.strip()]
+
+
 def did_you_mean(text: str, rules: StateRules, limit: int = 3) -> list[str]:
-    """The actions closest to the words, each in its exact wording (its help), best first."""
+    """The actions closest to the words, each in one exact wording the action reads, best first."""
     scored = []
     for action in rules.actions:
-        best = max(_likeness(text, wording) for wording in (action.help, action.name.replace("-", " "), *action.terms))
-        scored.append((best, action.help))
+        own = wordings(action)
+        keys = (action.name.replace("-", " "), *action.terms)
+        best, wording = max(((_likeness(text, w), w) for w in own), key=lambda item: item[0])
+        best = max(best, *(_likeness(text, k) for k in keys))
+        scored.append((best, wording))
     scored.sort(key=lambda item: -item[0])
     return [wording for score, wording in scored[:limit] if score > 0]
