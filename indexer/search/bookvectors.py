@@ -197,3 +197,13 @@ def assemble(files: list[Path], total: int, dim: int) -> tuple[Any, str]:
         for start in range(0, len(vectors), ADD_CHUNK):
             faiss_index.add(np.ascontiguousarray(vectors[start : start + ADD_CHUNK]))
     return faiss_index, kind
+
+
+FAISS_HEADER = 16  # a FAISS index file: its kind (4 bytes), the dimension (int32), the number of vectors (int64)
+
+
+def faiss_shape(data: bytes) -> tuple[int, int] | None:
+    """(dimension, vectors) read from a FAISS index file's header; None when too short for one."""
+    if len(data) < FAISS_HEADER:
+        return None
+    return int.from_bytes(data[4:8], "little", signed=True), int.from_bytes(data[8:16], "little", signed=True)

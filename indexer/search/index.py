@@ -38,6 +38,7 @@ from referee.indexer.search.bookvectors import (
     IndexWork,
     assemble,
     carry,
+    faiss_shape,
     find_kept,
     is_book_file,
     same_dimension,
@@ -151,7 +152,7 @@ def _build_index(
         files = {game: carry(path, staging) for game, path in kept.items()}
         started = time.perf_counter()
         for game in embed:  # in index order; one book's units at a time
-            texts = [u.text for u in units_of_game(db, game)]
+            texts = [u.text for u in next(units for _, units in game_units(store.entries(db, game)))]
             files[game] = embedding.write_book(texts, digests[game], staging)
         pace = (time.perf_counter() - started) / embedding.total if embedding.total else 0.0
         gaps = previous.crosslingual_gaps if reuse_gaps and previous else measure_gaps(embedding.encoder, load_probes())
@@ -174,11 +175,6 @@ def _build_index(
         faiss_index, config.index_type = assemble([files[game] for game in plan.games], plan.total, config.dim)
         _write_index(staging, faiss_index, plan, config)
     return config
-
-
-def units_of_game(db, game: str):
-    """One game's units, as `game_units` gives them in the whole corpus."""
-    return next(units for _, units in game_units(store.entries(db, game)))
 
 
 @contextmanager
@@ -285,24 +281,11 @@ def _read_verified(db_path: Path) -> tuple[IndexConfig, dict[str, bytes]]:
             raise DamagedIndex(f"{name} is a folder") from None
         if _sha256(data[name]) != config.files[name]:
             raise DamagedIndex(f"{name} does not match its checksum")
-    _agrees(config, data["vectors.faiss"])
+    # replaced files with their checksums: another dimension searched is an assertion deep in FAISS
+    if (shape := faiss_shape(data["vectors.faiss"])) != (config.dim, config.units):
+        held = f"{shape[1]} vectors of {shape[0]} dimensions" if shape else "no index header"
+        raise DamagedIndex(f"vectors.faiss holds {held}; config.json says {config.units} of {config.dim}")
     return config, data
-
-
-FAISS_HEADER = 16  # a FAISS index file: its kind (4 bytes), the dimension (int32), the number of vectors (int64)
-
-
-def _agrees(config: IndexConfig, vectors: bytes) -> None:
-    """The vectors are what the config says (files replaced with their checksums: another dimension
-    searched with the config's model is an assertion deep in FAISS, not an answer)."""
-    if len(vectors) < FAISS_HEADER:
-        raise DamagedIndex("vectors.faiss is too short to be an index")
-    dim = int.from_bytes(vectors[4:8], "little", signed=True)
-    total = int.from_bytes(vectors[8:16], "little", signed=True)
-    if (dim, total) != (config.dim, config.units):
-        raise DamagedIndex(
-            f"vectors.faiss holds {total} vectors of {dim} dimensions; config.json says {config.units} of {config.dim}"
-        )
 
 
 def read_verified(db_path: Path, on_wait: Callable[[str], None] | None = None):
