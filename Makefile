@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
 
-.PHONY: setup browser demo test test-fast install-check lock lint bench docs clean screenshots train
+.PHONY: setup browser demo test test-fast test-times install-check lock lint bench docs clean screenshots train
 
 setup: $(VENV)/.installed
 
@@ -59,15 +59,22 @@ browser:
 screenshots: setup browser
 	$(BIN)/python benchmarks/screenshots.py
 
+# PYTHONDONTWRITEBYTECODE= : the suite starts a few hundred CLI processes; each would compile the
+# package again where the environment says not to keep compiled files (__pycache__ is ignored by git).
 test: setup browser
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
-# The inner loop, under a minute: no embedding model or search index (`model`), no CLI processes,
-# sheet layouts or whole-corpus rebuilds (`slow`); `make test` runs everything.
+# The inner loop, under a minute on two quiet cores (about 50 s of CPU): no embedding model or
+# search index (`model`), no hostile suites, CLI processes, sheet layouts or whole-corpus rebuilds
+# (`slow`); `make test` runs everything. Markers: tests/conftest.py and docs/contributing.md.
 test-fast: setup
 	$(BIN)/ruff check .
-	$(BIN)/pytest -m "not model and not slow" -x
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -m "not model and not slow" -x
+
+# What test-fast and test take here (wall, CPU, load, tests per marker): the figures the docs quote.
+test-times: setup
+	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/test_times.py
 
 # pip install the checkout into a fresh venv outside it; build and ask from another folder.
 install-check: setup

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import fnmatch
 import ipaddress
 import shutil
 import socket
@@ -8,25 +9,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support import rules
 
 from referee.books.gameconf import Game, discover_games
+from referee.rules.actions import StateRules
+from referee.rules.checks import Check
+from referee.rules.rulebook import Rulebook
 from referee.store.build import build_knowledge_base
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 # A test that uses one of these needs the real embedding model: marked `model` (make test-fast skips it).
 MODEL_FIXTURES = {"model_path", "indexed_db", "searcher"}
-# Whole files that are slow without the model: every case starts the CLI in a process of its own
-# (test_hostile.py), or lays pages out with WeasyPrint (test_sheet.py). Marked `slow`, as are the
-# tests marked so one by one (whole-corpus rebuilds); make test-fast skips them.
-SLOW_FILES = {"test_hostile.py", "test_sheet.py"}
+# Whole files that are slow without the model, marked `slow` (make test-fast skips them; make test
+# runs them): the hostile suites (test_hostile*.py: CLI processes, damaged databases rebuilt, files
+# on a full disk, fuzzing) and the sheet layouts (test_sheet.py, WeasyPrint). A single slow test
+# elsewhere is marked `@pytest.mark.slow` where it is written.
+SLOW_FILES = ("test_hostile*.py", "test_sheet.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.model)
-        if item.path.name in SLOW_FILES:
+        if any(fnmatch.fnmatch(item.path.name, pattern) for pattern in SLOW_FILES):
             item.add_marker(pytest.mark.slow)
 
 
@@ -92,6 +98,24 @@ def games() -> list[Game]:
 def game(games: list[Game]):
     by_id = {g.id: g for g in games}
     return by_id.__getitem__
+
+
+@pytest.fixture(scope="session")
+def rulebooks() -> dict[str, Rulebook]:
+    """Every shipped game's rulebook, loaded once per session (tests/support/rules.py)."""
+    return rules.all_rulebooks()
+
+
+@pytest.fixture(scope="session")
+def checks() -> dict[str, Check]:
+    """Every shipped game's checks by name, loaded once per session."""
+    return rules.all_checks()
+
+
+@pytest.fixture(scope="session")
+def state_rules() -> dict[str, StateRules | None]:
+    """Each shipped game's state rules by game id, loaded once per session."""
+    return rules.all_state_rules()
 
 
 @pytest.fixture(scope="session")

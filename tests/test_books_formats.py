@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
+from support.books import unfaithful
 from typer.testing import CliRunner
 
 from referee import store
-from referee.books.document import unfaithful
 from referee.books.gameconf import load_game
 from referee.books.structure import parse_document
 from referee.cli.main import app

@@ -7,26 +7,25 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.rules import all_checks
 from typer.testing import CliRunner
 
 from referee import store
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.rules.loading import discover_checks
 from referee.rules.settle import checks_of_game, settle
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKS = discover_checks(ROOT / "corpus")
 runner = CliRunner()
 
 
 def run(name: str, **facts):
-    return CHECKS[name].run(facts)
+    return all_checks()[name].run(facts)
 
 
 def ruling(check: str, facts: dict, field: str, expected, why: str):
     """A situation the book decides, and what the check must say of it (`field`: see `read`)."""
-    return pytest.param(check, facts, field, expected, id=f"{CHECKS[check].game} {check}: {why}")
+    return pytest.param(check, facts, field, expected, id=f"{check}: {why}")
 
 
 def read(verdict, field: str):
@@ -37,9 +36,9 @@ def read(verdict, field: str):
 
 
 def test_every_game_has_checks_and_every_example_runs(built_db: Path) -> None:
-    assert {c.game for c in CHECKS.values()} == {"takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"}
+    assert {c.game for c in all_checks().values()} == {"takkure", "touchdown-heroes", "ta-ke", "rugby-world", "tacocat"}
     db = store.open_db(built_db)
-    for check in CHECKS.values():
+    for check in all_checks().values():
         verdict = check.run(check.example["facts"])
         assert verdict.reasons or verdict.readings, check.name
         for reason in verdict.reasons + [r for reading in verdict.readings for r in reading.reasons]:
@@ -487,7 +486,7 @@ def test_build_refuses_a_check_that_misquotes(tmp_path: Path) -> None:
 
 def test_a_check_cannot_run_with_a_missing_fact() -> None:
     with pytest.raises(RefereeError, match="missing fact"):
-        CHECKS["duel"].run({"mine": 3})
+        all_checks()["duel"].run({"mine": 3})
 
 
 def test_ta_ke_exposed_chips_and_ghost_tokens() -> None:
@@ -521,9 +520,9 @@ def test_takkure_melee_roll_book_example() -> None:
 
 def test_settle_lets_facts_given_one_by_one_override_the_document() -> None:
     document = {"game": "tacocat", "check": "duel", "facts": {"mine": 2, "theirs": 9}}
-    assert settle(CHECKS, document, None, {})["value"] == "opponent"
-    assert settle(CHECKS, document, "duel", {"mine": 10})["value"] == "me"
-    assert settle(CHECKS, None, "duel", {"mine": 2, "theirs": 9}) == settle(CHECKS, document, None, {})
+    assert settle(all_checks(), document, None, {})["value"] == "opponent"
+    assert settle(all_checks(), document, "duel", {"mine": 10})["value"] == "me"
+    assert settle(all_checks(), None, "duel", {"mine": 2, "theirs": 9}) == settle(all_checks(), document, None, {})
 
 
 @pytest.mark.parametrize(
@@ -537,10 +536,10 @@ def test_settle_lets_facts_given_one_by_one_override_the_document() -> None:
 )
 def test_settle_refuses_a_situation_it_cannot_decide(document, name, message) -> None:
     with pytest.raises(RefereeError, match=message):
-        settle(CHECKS, document, name, {})
+        settle(all_checks(), document, name, {})
 
 
 def test_checks_of_a_game_without_checks_names_those_with() -> None:
-    assert {c.game for c in checks_of_game(CHECKS, "tacocat")} == {"tacocat"}
+    assert {c.game for c in checks_of_game(all_checks(), "tacocat")} == {"tacocat"}
     with pytest.raises(RefereeError, match=r"games with checks: .*takkure"):
-        checks_of_game(CHECKS, "chess")
+        checks_of_game(all_checks(), "chess")

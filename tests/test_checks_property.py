@@ -11,17 +11,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.rules import all_checks
 
 from referee import store
 from referee.errors import RefereeError
 from referee.rules.checks import Check, validate_facts
 from referee.rules.facts import Fact
-from referee.rules.loading import discover_checks
 from referee.rules.verdicts import VERDICTS
 
-ROOT = Path(__file__).resolve().parent.parent
-CHECKS = discover_checks(ROOT / "corpus")
-NAMES = sorted(CHECKS)
 PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -80,14 +77,14 @@ def wrong_value(fact: Fact) -> st.SearchStrategy[Any]:
 
 @st.composite
 def a_check_and_one_wrong_fact(draw: st.DrawFn) -> tuple[Check, Fact, dict[str, Any]]:
-    check = CHECKS[draw(st.sampled_from(NAMES))]
+    check = all_checks()[draw(st.sampled_from(sorted(all_checks())))]
     fact = draw(st.sampled_from(check.facts))
     return check, fact, {**check.example["facts"], fact.name: draw(wrong_value(fact))}
 
 
 @st.composite
 def a_valid_situation(draw: st.DrawFn) -> tuple[Check, dict[str, Any]]:
-    check = CHECKS[draw(st.sampled_from(NAMES))]
+    check = all_checks()[draw(st.sampled_from(sorted(all_checks())))]
     return check, {fact.name: draw(valid_value(fact)) for fact in check.facts}
 
 

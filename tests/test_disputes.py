@@ -9,24 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.loading import discover_checks, discover_rulebooks
-from referee.states.disputes import held_out, load_disputes, score, score_states
+from referee.states.disputes import Scored, held_out, load_disputes, score, score_states
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 DISPUTES = ROOT / "data" / "disputes"
-RULEBOOKS = discover_rulebooks(CORPUS)
-CHECKS = discover_checks(CORPUS, RULEBOOKS)
-RULES = {game: rulebook.states for game, rulebook in RULEBOOKS.items() if rulebook.states}
-SCORED = {s.dispute: s for s in score_states(CHECKS, RULES, CORPUS, DISPUTES)}
-WRITTEN = load_disputes(DISPUTES)
+WRITTEN = load_disputes(DISPUTES)  # the written disputes (JSON lines, read, not settled): one test each
 
 
-def test_every_dispute_written_is_kept_as_a_state() -> None:
+@pytest.fixture(scope="module")
+def scored(checks, state_rules) -> dict[str, Scored]:
+    """Every dispute state settled and scored, once for the module (never at import)."""
+    rules = {game: states for game, states in state_rules.items() if states}
+    return {s.dispute: s for s in score_states(checks, rules, CORPUS, DISPUTES)}
+
+
+def test_every_dispute_written_is_kept_as_a_state(scored: dict[str, Scored]) -> None:
     assert len(WRITTEN) == 204
-    assert set(SCORED) == set(WRITTEN)
-    assert all(s.path for s in SCORED.values()), [s.dispute for s in SCORED.values() if not s.path]
-    per_game = Counter(s.game for s in SCORED.values())
+    assert set(scored) == set(WRITTEN)
+    assert all(s.path for s in scored.values()), [s.dispute for s in scored.values() if not s.path]
+    per_game = Counter(s.game for s in scored.values())
     assert min(per_game.values()) >= 15 and len(per_game) == 5
 
 
@@ -36,9 +38,9 @@ def test_the_held_out_third_is_every_number_divisible_by_3() -> None:
 
 
 @pytest.mark.parametrize("dispute", sorted(WRITTEN))
-def test_a_dispute_settles_right(dispute: str) -> None:
-    scored = SCORED[dispute]
-    assert scored.category == "right", (scored.path, scored.why)
+def test_a_dispute_settles_right(scored: dict[str, Scored], dispute: str) -> None:
+    assert dispute in scored, "no state settles this dispute"
+    assert scored[dispute].category == "right", (scored[dispute].path, scored[dispute].why)
 
 
 # ---- the scoring can tell a ruling apart from the one expected

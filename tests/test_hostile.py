@@ -48,16 +48,6 @@ def referee(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT, std
     )
 
 
-def referee_bytes(*args: bytes, env: dict[str, str] | None = None):
-    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.run(
-        [sys.executable.encode(), str(ROOT / "tests" / "hostile_cli.py").encode(), *args],
-        capture_output=True,
-        env=full_env,
-        timeout=120,
-    )
-
-
 @contextmanager
 def together(*args_lists: list[str], env: dict[str, str]) -> Iterator[list[subprocess.Popen]]:
     """`hostile_cli.py` started once per argument list, all at once; any still running when the
@@ -309,13 +299,6 @@ def _checks_py(body: str):
     return edit
 
 
-def _check_with_corpus(*args: str):
-    def setup(lib):
-        return ["check", *args]
-
-    return setup
-
-
 def _stdin_file(lib, content: bytes) -> Path:
     path = lib["tmp"] / "situation.yaml"
     path.write_bytes(content)
@@ -347,13 +330,6 @@ def _questions(content: bytes):
         path = lib["tmp"] / "questions.jsonl"
         path.write_bytes(content)
         return _db(lib, "eval", str(path))
-
-    return setup
-
-
-def _to_dev_full(*command: str):
-    def setup(lib):
-        return _db(lib, *command)
 
     return setup
 

@@ -11,14 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.errors import RefereeError
-from referee.rules.loading import discover_checks, discover_rulebooks
 from referee.states.settle import settle_state_text
 from referee.states.svg import render_state_svg
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-RULEBOOKS = discover_rulebooks(CORPUS)
-CHECKS = discover_checks(CORPUS, RULEBOOKS)
-RULES = {game: rulebook.states for game, rulebook in RULEBOOKS.items()}
 EXAMPLES = [
     {k: v for k, v in yaml.safe_load(p.read_text(encoding="utf-8")).items() if k != "expect"}
     for p in sorted(CORPUS.glob("*/states/*.yaml"))
@@ -59,7 +55,7 @@ def _replaced(value, path, new):
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_any_value_anywhere_in_a_state_settles_or_is_one_refusal(data) -> None:
+def test_any_value_anywhere_in_a_state_settles_or_is_one_refusal(checks, state_rules, data) -> None:
     example = data.draw(st.sampled_from(EXAMPLES))
     path = data.draw(st.sampled_from([p for p in _paths(example) if p and p[0] != "game"]))
     state = _replaced(example, path, data.draw(HOSTILE))
@@ -68,7 +64,7 @@ def test_any_value_anywhere_in_a_state_settles_or_is_one_refusal(data) -> None:
     except ValueError:
         return
     try:
-        verdict, document = settle_state_text(CHECKS, RULES, text, "fuzz")
+        verdict, document = settle_state_text(checks, state_rules, text, "fuzz")
     except RefereeError as exc:
         assert "\n" not in str(exc).strip() and len(str(exc)) < 2000
         return

@@ -11,7 +11,6 @@ import pytest
 from referee import store
 from referee.indexer.evaluate import hits_gold, load_questions
 from referee.rules.checks import validate_facts
-from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -74,8 +73,7 @@ def test_unanswerable_questions_have_no_gold_and_say_why(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", CHECK_SETS, ids=lambda p: p.name)
-def test_check_questions_name_a_check_of_their_game_with_valid_facts(path: Path) -> None:
-    checks = discover_checks(ROOT / "corpus")
+def test_check_questions_name_a_check_of_their_game_with_valid_facts(checks, path: Path) -> None:
     for record in _records(path):
         check = checks.get(record["check"])
         assert check is not None, f"{record['id']}: no check {record['check']!r}"

@@ -16,7 +16,6 @@ from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranki
 from referee.indexer.reader.heads import Platt
 from referee.indexer.reader.reader import READER_FILE, load_reader, shipped_reader
 from referee.indexer.reader.train import sets_digest, train_reader, training_items
-from referee.rules.loading import discover_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 SETS = ROOT / "data" / "reader"
@@ -93,11 +92,10 @@ def test_platt_scaling_is_a_probability_for_any_logit() -> None:
     assert odds.min() >= 0.0 and odds.max() <= 1.0 and np.all(np.isfinite(odds))
 
 
-def test_training_the_heads_runs_end_to_end_on_a_few_questions(searcher, tmp_path: Path) -> None:
+def test_training_the_heads_runs_end_to_end_on_a_few_questions(searcher, checks, tmp_path: Path) -> None:
     """A real (tiny) run through the real search: every head is fit and the file it writes loads."""
-    checks = list(discover_checks(ROOT / "corpus").values())
     out = tmp_path / "reader.npz"
-    report = train_reader(searcher, checks, SETS, out=out, limit=5)
+    report = train_reader(searcher, list(checks.values()), SETS, out=out, limit=5)
     assert report.examples == {"answerable": 10, "silent": 10, "settles": 10, "near-miss": 10}
     reader = load_reader(out)
     assert reader.meta["sets"] == sets_digest(SETS) and "dev first quote right" in reader.meta["figures"]

@@ -82,13 +82,15 @@ def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: 
     strict=True,
     reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
 )
-def test_index_measures_the_cross_language_gap_and_is_stale_when_probes_change(
-    indexed_db: Path, tmp_path: Path
-) -> None:
+def test_index_measures_the_cross_language_gap(indexed_db: Path) -> None:
     config = index_module.read_config(indexed_db)
     # the model scores a right Ukrainian answer to an English question lower than an English one
     assert 0.0 < config.crosslingual_gaps["en>uk"] < 0.2
     assert 0.0 < config.crosslingual_gaps["uk>en"] < 0.2
+
+
+def test_the_index_is_stale_when_the_cross_language_probes_change(indexed_db: Path, tmp_path: Path) -> None:
+    assert set(index_module.read_config(indexed_db).crosslingual_gaps) == {"en>uk", "uk>en"}
     other = tmp_path / "probes.jsonl"
     other.write_text(PROBES.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert index_module.staleness(indexed_db, probes=other) == "cross-language probes changed"
@@ -169,7 +171,13 @@ def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_br
         ids = [hit.entry.id for hit in searcher.search(question, game="tacocat", limit=10).hits]
         return ids.index(gold) + 1 if gold in ids else 99
 
-    assert rank(searcher) <= 3 < rank(unbridged)
+    assert rank(searcher) <= 3
+
+
+def test_without_the_word_bridge_the_ukrainian_setup_rule_is_not_found(unbridged) -> None:
+    """What the bridge above is for: the English question alone does not reach the rule."""
+    hits = unbridged.search("Where is the tacocat token placed at setup?", game="tacocat", limit=10).hits
+    assert "tacocat/налаштування/1" not in [hit.entry.id for hit in hits[:3]]
 
 
 def test_a_question_is_reread_in_the_other_books_language_through_the_bridge(searcher, unbridged) -> None:
@@ -206,8 +214,13 @@ def test_the_reread_puts_the_setup_rule_first(searcher, indexed_db: Path) -> Non
         return searcher.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits[0].entry.id
 
     assert first(searcher) == "tacocat/налаштування/1"  # "Покладіть жетон Такота на центральне місце дошки."
+
+
+def test_without_the_reread_the_setup_rule_is_not_first(searcher, indexed_db: Path) -> None:
+    """What the reread above is for: with its weight at 0 the rule is not the first hit."""
     no_reread = Searcher(indexed_db, encoder=searcher.encoder, scoring=replace(SCORING, reread_weight=0.0))
-    assert first(no_reread) != "tacocat/налаштування/1"
+    hits = no_reread.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits
+    assert hits[0].entry.id != "tacocat/налаштування/1"
 
 
 def test_across_languages_the_quote_is_the_sentence_holding_the_bridged_words(searcher) -> None:

@@ -8,6 +8,14 @@ from html import escape, unescape
 from pathlib import Path
 
 import pytest
+from support.sheet_quality import (
+    blank_share,
+    cut_problems,
+    fragment_problems,
+    missing_key_numbers,
+    overflowing_cells,
+    sheet_problems,
+)
 from typer.testing import CliRunner
 
 from referee import store
@@ -20,32 +28,23 @@ from referee.sheets.html import to_html
 from referee.sheets.layout import ELISION, Excerpt, SheetBlock, Unit
 from referee.sheets.markdown import to_markdown
 from referee.sheets.pages import fit, page_image, render, write_pdf
-from referee.sheets.quality import (
-    blank_share,
-    cut_problems,
-    fragment_problems,
-    missing_key_numbers,
-    overflowing_cells,
-    sheet_problems,
-)
 from referee.store.build import build_knowledge_base
 
 runner = CliRunner()
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 SHEETS = ["takkure", "rugby-world", "touchdown-heroes", "ta-ke", "tacocat", "tacocat:en"]
 MAX_BLANK = 0.15  # the longest empty stretch of either half of the page
-CHECKS = discover_checks(CORPUS)  # what computed tables call
 
 
 @pytest.fixture(scope="session")
-def fitted(built_db: Path, game, tmp_path_factory: pytest.TempPathFactory):
+def fitted(built_db: Path, game, checks, tmp_path_factory: pytest.TempPathFactory):
     """Each sheet fitted to one page, written as PDF and pictured once per session."""
     db = store.open_db(built_db)
     folder = tmp_path_factory.mktemp("sheets")
     made = {}
     for spec in SHEETS:
         game_id, _, lang = spec.partition(":")
-        sheet = fit(build_sheet(db, game(game_id), CHECKS, lang or None))
+        sheet = fit(build_sheet(db, game(game_id), checks, lang or None))
         pdf = folder / f"{spec.replace(':', '.')}.pdf"
         write_pdf(sheet, pdf)
         made[spec] = (sheet, pdf, page_image(pdf, dpi=40))
@@ -177,9 +176,9 @@ def test_markdown_and_html_carry_the_same_lines(fitted) -> None:
             assert first in markdown, (spec, first)
 
 
-def test_two_pages_hold_more(built_db: Path, game, fitted) -> None:
+def test_two_pages_hold_more(built_db: Path, game, checks, fitted) -> None:
     one = fitted["ta-ke"][0]
-    two = fit(build_sheet(store.open_db(built_db), game("ta-ke"), CHECKS), pages=2)
+    two = fit(build_sheet(store.open_db(built_db), game("ta-ke"), checks), pages=2)
     assert two.unit_count() >= one.unit_count() and len(render(two).pages) <= 2
     assert one.left_out == 0 or two.unit_count() > one.unit_count()
 

@@ -60,6 +60,7 @@ def test_head_is_answered_as_get_without_a_body(served) -> None:
         assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"], path
 
 
+@pytest.mark.slow  # lays a sheet out with WeasyPrint, in a process of its own
 def test_a_game_the_user_added_is_served_with_its_contents_answers_and_sheet(served) -> None:
     url, game, _ = served
     assert game in {g["id"] for g in httpx.get(url + "/api/games").json()}
@@ -71,6 +72,7 @@ def test_a_game_the_user_added_is_served_with_its_contents_answers_and_sheet(ser
     assert httpx.get(url + f"/sheets/{game}", timeout=300).status_code == 200
 
 
+@pytest.mark.slow  # lays a sheet out with WeasyPrint, in a process of its own
 def test_a_sheet_is_made_in_its_own_process_while_questions_are_answered(served) -> None:
     url, _, _ = served
     made: dict[str, httpx.Response] = {}
@@ -89,6 +91,7 @@ def test_a_sheet_is_made_in_its_own_process_while_questions_are_answered(served)
     assert httpx.get(url + "/api/status").json()["sheets"]["ta-ke"] == "ready"
 
 
+@pytest.mark.slow  # lays a sheet out with WeasyPrint, in a process of its own
 def test_the_sheets_made_are_kept_beside_the_knowledge_base(served) -> None:
     url, _, db = served
     assert httpx.get(url + "/sheets/ta-ke.pdf", timeout=300).status_code == 200

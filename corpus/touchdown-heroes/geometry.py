@@ -146,11 +146,6 @@ class Field(Tracked):
             return side
         return "Eagles" if side == self.eagles else "Bears"
 
-    def side_of(self, club: str) -> str:
-        if self.eagles is None:
-            raise RefereeError(f"{self.source}: say which side the Eagles are (eagles: attack)")
-        return self.eagles if club == "eagles" else other(self.eagles)
-
     def lead_seat(self) -> int:
         if self.lead is None:
             raise RefereeError(f"{self.source}: say who holds the lead marker (lead: A)")

@@ -95,12 +95,6 @@ class FactsRead:
     by_order: set[str]  # facts given a number by the order the check declares them in, or weakly named
 
 
-def extract_facts(check: Check, question: str) -> tuple[dict[str, Any], list[Fact]]:
-    """(facts read from the question, required facts not found)."""
-    reading = read_facts(check, question)
-    return reading.found, reading.missing
-
-
 def read_facts(check: Check, question: str) -> FactsRead:
     question = question[:MAX_SITUATION_CHARS]
     tokens, clauses = tokens_and_clauses(question)  # cached: every check reads the same question

@@ -82,11 +82,6 @@ def _failure(folder: Path, exc: Exception) -> str:
     return f"{where}: cannot be loaded ({type(exc).__name__}: {exc})"
 
 
-def load_game_checks(folder: Path) -> list[Check]:
-    rulebook = load_rulebook(folder)
-    return rulebook.checks if rulebook else []
-
-
 def discover_rulebooks(corpus_dir: Path) -> dict[str, Rulebook]:
     """Each game's declared rules (its checks, quotes and state rules), by game id."""
     if not corpus_dir.is_dir():

@@ -6,13 +6,8 @@ from typing import Any
 
 from referee.errors import RefereeError
 from referee.rules.checks import Check, verdict_dict
-from referee.validation.documents import load_document, show
+from referee.validation.documents import show
 from referee.validation.values import MAX_TEXT
-
-
-def situation_from(text: str, source: str) -> dict[str, Any]:
-    """A situation document (YAML or JSON): {game, check, facts}."""
-    return situation_of(load_document(text, source), source)
 
 
 def situation_of(data: Any, source: str) -> dict[str, Any]:
@@ -71,7 +66,7 @@ def describe_check(check: Check) -> dict[str, Any]:
 def settle(
     checks: dict[str, Check], situation: dict[str, Any] | None, name: str | None, facts: dict[str, Any]
 ) -> dict[str, Any]:
-    """The verdict for a situation document (`situation_from`) and/or a check named with facts
+    """The verdict for a situation document (`situation_of`) and/or a check named with facts
     given one by one, which add to or override the document's."""
     if situation is None and not name:
         raise RefereeError("give a situation file, or --check NAME with --fact name=value; --list shows the checks")

@@ -57,10 +57,6 @@ def number(raw: Any, whole: bool = False, from_text: bool = False) -> int | floa
     return raw
 
 
-def within(value: float, low: float | None, high: float | None) -> bool:
-    return (low is None or value >= low) and (high is None or value <= high)
-
-
 def flag(raw: Any, from_text: bool = False) -> bool:
     """True or false: a bool, or from text one of true/yes/1, false/no/0."""
     if isinstance(raw, bool):

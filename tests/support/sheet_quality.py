@@ -1,5 +1,7 @@
 """What would make a player distrust a sheet: quotes that open mid-sentence or on a conjunction,
-a heading twice, a required block missing, text past its cell's edge, a page half empty."""
+a heading twice, a required block missing, text past its cell's edge, a page half empty.
+
+Only the tests call these (tests/test_sheet.py), so they live here, not in the package (issue 34)."""
 
 from __future__ import annotations
 
