@@ -48,6 +48,17 @@ def referee(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT, std
     )
 
 
+def referee_bytes(*args: bytes, env: dict[str, str] | None = None):
+    """`referee` with arguments as bytes (file names that are not UTF-8)."""
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run(
+        [sys.executable.encode(), str(ROOT / "tests" / "hostile_cli.py").encode(), *args],
+        capture_output=True,
+        env=full_env,
+        timeout=120,
+    )
+
+
 @contextmanager
 def together(*args_lists: list[str], env: dict[str, str]) -> Iterator[list[subprocess.Popen]]:
     """`hostile_cli.py` started once per argument list, all at once; any still running when the
