@@ -170,7 +170,7 @@ def _print_related(label: str, items: list[Citation], long: bool) -> None:
             typer.echo(f"  [{item.id}] {item.entry.kind} · {breadcrumb(item.entry.path)} — {item.why}")
             typer.echo(f"    “{item.quote}”")
         else:
-            typer.echo(f"  [{item.id}] {_one_line(item.quote)}")
+            typer.echo(f"  [{item.id}] {_one_line(item.quote, 114 - len(item.id))}")  # the line within 120
 
 
 def _print_check(check: CheckSuggestion) -> None:

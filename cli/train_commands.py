@@ -12,6 +12,7 @@ from referee.cli.common import DbOption, JsonOption, corpus_checks, db_path, fri
 from referee.errors import RefereeError
 from referee.indexer.memory.pipeline import train_ranker
 from referee.indexer.reader.pipeline import SETS, train_all
+from referee.indexer.reader.train import training_items
 
 app = typer.Typer()
 
@@ -51,6 +52,7 @@ def train(
     path = db_path(db)
     store.open_db(path)
     say = (lambda _line: None) if json_ else (lambda line: typer.echo(line, err=True))
+    training_items(sets)  # the question sets validated at the edge, whichever is trained
     if not reader and from_examples is None and keep_examples is None:  # those two are the reader's
         ranked = train_ranker(path, sets=sets, seed=seed, say=say, limit=limit)
         figures = {k: v for k, v in ranked.report.__dict__.items()}
