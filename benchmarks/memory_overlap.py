@@ -4,7 +4,7 @@
 
 For every judging set (data/judging/, data/questions-*.jsonl, data/reader/'s test split): how
 many of its questions have a remembered question with the same words (Jaccard of words >= 0.7,
-which `referee train` leaves out of the memory) and how many have one at cosine >= 0.95 / 0.90
+which `referee train` leaves out of the memory) and how many have one at cosine >= 0.98 / 0.95
 (e5-small, the model the memory is searched with), with the closest pairs printed.
 """
 
@@ -45,7 +45,7 @@ def main() -> None:
     items = read_items(SHIPPED_FILE)
     memory = vectors_for(searcher.db_path, searcher.index.config.model, searcher.encoder, [i.q for i in items])
     memory_words = [words(i.q) for i in items]
-    print(f"{'set':<36} {'n':>5} {'same words':>10} {'cos>=.95':>9} {'cos>=.90':>9}")
+    print(f"{'set':<36} {'n':>5} {'same words':>10} {'cos>=.98':>9} {'cos>=.95':>9}")
     closest: list[tuple[float, str, str]] = []
     for name, questions in judging_sets().items():
         vectors = embed(searcher.encoder, questions)
@@ -53,7 +53,7 @@ def main() -> None:
         best = sims.max(axis=1)
         same = sum(any(near_copy(words(q), w) for w in memory_words) for q in questions)
         print(
-            f"{name:<36} {len(questions):>5} {same:>10} {int((best >= 0.95).sum()):>9} {int((best >= 0.90).sum()):>9}"
+            f"{name:<36} {len(questions):>5} {same:>10} {int((best >= 0.98).sum()):>9} {int((best >= 0.95).sum()):>9}"
         )
         for n in np.argsort(-best)[:3]:
             closest.append((float(best[n]), questions[n], items[int(sims[n].argmax())].q))
