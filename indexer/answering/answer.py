@@ -110,15 +110,19 @@ def _citation(option: Option, confidence: float | None = None) -> Citation:
     return Citation(p.entry, p.quote, p.grain, confidence, p.row)
 
 
-def _choices(ranked: GameRanking, ranker: Ranker) -> list[Choice]:
-    """The two or three passages it could be, when the first is not clearly the answer."""
-    options = ranked.options
+CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
+
+
+def _choices(ranked: GameRanking, ranker: Ranker, sure: float) -> list[Choice]:
+    """The two or three passages it could be, when the first is not clearly the answer; each
+    with its odds on the answer's own scale (`sure`: that the book answers, from this game)."""
+    options = [o for o in ranked.options if o.right >= CHOICE_AT]
     if len(options) < 2 or ranked.right >= ranker.choices_below:
         return []
     out = []
     for option in options:
         asked = option.asked.q if option.asked is not None else f"About {' > '.join(option.passage.entry.path[-2:])}?"
-        out.append(Choice(asked, _citation(option), option.right))
+        out.append(Choice(asked, _citation(option), round(option.right * sure, 3)))
     return out
 
 
@@ -189,7 +193,7 @@ def ask(
         related=_pick(rows, related_pairs, seen, RELATED),
         close_books=[_close_book(r, odds, titles) for r in close],
         evidence=evidence,
-        choices=_choices(ranked, ranker) if answered else [],
+        choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered else [],
     )
 
 
