@@ -13,27 +13,10 @@ game?"); `benchmarks/memory_overlap.py` reports what is left, by cosine too.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-from referee.errors import RefereeError
-from referee.indexer.memory.bank import Remembered, _item
-
-
-def _lines(path: Path) -> list[dict]:
-    out = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                raise RefereeError(f"{path}:{number}: not JSON") from None
-            if not isinstance(data, dict):
-                raise RefereeError(f"{path}:{number}: not a question line (a JSON object)")
-            out.append(data)
-    return out
-
+from referee.indexer.memory.bank import Remembered, _item, json_lines
 
 SAME_WORDS = 0.7  # Jaccard of two questions' words at or above which one nearly copies the other
 _WORD = re.compile(r"\w+")
@@ -52,11 +35,11 @@ def judging_questions(root: Path) -> list[str]:
     out: list[str] = []
     paths = [*sorted((root / "judging").glob("*.jsonl")), *sorted(root.glob("questions-*.jsonl"))]
     for path in paths:
-        for data in _lines(path):
+        for _, data in json_lines(path):
             out += [str(data[k]) for k in ("q", "q2") if data.get(k)]
     players = root / "reader" / "players.jsonl"
     if players.is_file():
-        out += [str(d["q"]) for d in _lines(players) if d.get("split") == "test"]
+        out += [str(d["q"]) for _, d in json_lines(players) if d.get("split") == "test"]
     return out
 
 
@@ -69,13 +52,13 @@ def assemble(
     for name, kind in (("players.jsonl", "answerable"), ("silent.jsonl", "silent")):
         path = sets / name
         if path.is_file():
-            for n, data in enumerate(_lines(path), 1):
+            for where, data in json_lines(path):
                 if data.get("split") != "test":
-                    items.append(_item({**data, "kind": kind}, f"{path}:{n}"))
+                    items.append(_item({**data, "kind": kind}, where))
     for path in sorted(memory_sets.glob("*.jsonl")):
-        for n, data in enumerate(_lines(path), 1):
+        for where, data in json_lines(path):
             data.setdefault("source", path.stem)
-            items.append(_item(data, f"{path}:{n}"))
+            items.append(_item(data, where))
     judged = [words(q) for q in judging or []]
     by_word: dict[str, list[int]] = {}
     for n, w in enumerate(judged):

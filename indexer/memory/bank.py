@@ -83,14 +83,13 @@ def _item(data: dict, where: str) -> Remembered:
         raise RefereeError(f"{where}: not a memory line ({exc})") from None
 
 
-def read_items(path: Path) -> list[Remembered]:
-    """Memory lines from a JSON-lines file; a bad line is one error naming the file and line."""
-    if not path.is_file():
-        return []
+def json_lines(path: Path) -> list[tuple[str, dict]]:
+    """A JSON-lines file's objects, each with where it stands ("file:line"); a file that is not
+    UTF-8 or a line that is not a JSON object is one error naming the file and line."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RefereeError(f"{path}: cannot be read as UTF-8 memory ({type(exc).__name__})") from None
+        raise RefereeError(f"{path}: cannot be read as UTF-8 JSON lines ({type(exc).__name__})") from None
     out = []
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
@@ -99,9 +98,14 @@ def read_items(path: Path) -> list[Remembered]:
             except json.JSONDecodeError:
                 raise RefereeError(f"{path}:{number}: not JSON") from None
             if not isinstance(data, dict):
-                raise RefereeError(f"{path}:{number}: not a memory line (a JSON object)")
-            out.append(_item(data, f"{path}:{number}"))
+                raise RefereeError(f"{path}:{number}: not a question line (a JSON object)")
+            out.append((f"{path}:{number}", data))
     return out
+
+
+def read_items(path: Path) -> list[Remembered]:
+    """Memory lines from a JSON-lines file; a bad line is one error naming the file and line."""
+    return [_item(data, where) for where, data in json_lines(path)] if path.is_file() else []
 
 
 def local_file() -> Path:
