@@ -12,7 +12,8 @@ from referee.rules import Action, StateRules
 from referee.states.readers import choice, flag, lookup, mapping, number, piece_id, pieces, point, words
 from referee.states.tracking import Tracked, TrackedDict
 
-from .checks import CARDS, card_effect, cards_with, role_of
+from .checks_card_data import CARDS, card_effect, cards_with
+from .checks_common import role_of
 from .quotes import PACK
 
 TRY_LINE = 50  # rows between the try lines: the book counts 2 metres to an intersection ("24 metres (1
