@@ -6,23 +6,60 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
 import yaml
+from typer.core import TyperGroup
 
 from referee.books.gameconf import discover_games
 from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
-from referee.rules.loading import discover_rulebooks
+from referee.rules.loading import load_rules
 from referee.rules.settle import checks_of_game, describe_check, find_check
 from referee.states.describe import describe_game, describe_text
-from referee.states.settle import settle_text, state_rules
+from referee.states.settle import settle_text
 from referee.states.svg import render_state_svg
 from referee.store.atomic import write_file
 from referee.validation.text import decode_text
 
+SUBCOMMANDS = ("list", "describe", "run")
+
+
+def as_subcommand(args: list[str]) -> list[str]:
+    """The command line in the subcommand form: the old `--list` is `list`, `--describe NAME` is
+    `describe NAME`, and a plain `referee check [SITUATION] [--check ...]` is `run` (so the forms of
+    earlier versions, in scripts and docs, keep working)."""
+    if args and (args[0] in SUBCOMMANDS or args[0] == "--help"):
+        return args
+    if "--list" in args:  # --list wins over --describe, as it did
+        rest = [a for a in args if a != "--list"]
+        at = next((i for i, a in enumerate(rest) if a == "--describe" or a.startswith("--describe=")), None)
+        if at is not None:
+            del rest[at : at + (1 if "=" in rest[at] else 2)]
+        return ["list", *rest]
+    for i, arg in enumerate(args):
+        if arg.startswith("--describe="):
+            return ["describe", arg.split("=", 1)[1], *args[:i], *args[i + 1 :]]
+        if arg == "--describe":
+            return ["describe", *args[i + 1 : i + 2], *args[:i], *args[i + 2 :]]
+    return ["run", *args]
+
+
+class _CheckGroup(TyperGroup):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, as_subcommand(list(args)))
+
+
 app = typer.Typer()
+check_app = typer.Typer(
+    cls=_CheckGroup,
+    help="Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value, "
+    "with the rules, the outcome and what follows. `referee check SITUATION` is `referee check run SITUATION`; "
+    "`--list` and `--describe NAME` are `list` and `describe NAME`.",
+)
+app.add_typer(check_app, name="check")
 
 
 def _parse_fact(text: str) -> tuple[str, Any]:
@@ -56,9 +93,30 @@ def _print_reasons(reasons: list[dict[str, Any]], label: str, indent: int = 2) -
         typer.echo(f"{pad}        {reason['explanation']}")
 
 
-@app.command()
+@check_app.command("list")
 @friendly
-def check(
+def list_checks(
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's checks.")] = None,
+    json_: JsonOption = False,
+) -> None:
+    """List the checks: game, name and what each decides."""
+    _print_list(corpus_checks(), game, json_)
+
+
+@check_app.command("describe")
+@friendly
+def describe(
+    name: Annotated[str, typer.Argument(help="A check's name, or a game's (its state keys and actions).")],
+    json_: JsonOption = False,
+) -> None:
+    """Show a check's facts and an example, or a game's state keys and actions."""
+    if not _print_game(name, json_):
+        _print_description(corpus_checks(), name, json_)
+
+
+@check_app.command("run")
+@friendly
+def run(
     situation: Annotated[
         str | None,
         typer.Argument(
@@ -67,12 +125,6 @@ def check(
     ] = None,
     name: Annotated[str | None, typer.Option("--check", "-c", help="Check name (instead of a file).")] = None,
     fact: Annotated[list[str] | None, typer.Option("--fact", "-f", help="A fact as name=value (repeatable).")] = None,
-    list_: Annotated[bool, typer.Option("--list", help="List the checks.")] = False,
-    describe: Annotated[
-        str | None,
-        typer.Option("--describe", help="Show a check's facts and an example, or a game's state keys and actions."),
-    ] = None,
-    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's checks (with --list).")] = None,
     svg: Annotated[
         str | None,
         typer.Option("--svg", help="Also draw the state (pieces, action, verdict) to this SVG file; - prints it."),
@@ -81,16 +133,7 @@ def check(
 ) -> None:
     """Check a described situation or a whole game state: legal, illegal, ambiguous, unknown, or a value,
     with the rules, the outcome and what follows."""
-    if describe and not list_ and _print_game(describe, json_):
-        return
-    if list_ or describe:
-        checks = corpus_checks()
-        if list_:
-            _print_list(checks, game, json_)
-        else:
-            _print_description(checks, describe, json_)  # type: ignore[arg-type]
-    else:
-        _print_settled(situation, name, fact or [], json_, svg)
+    _print_settled(situation, name, fact or [], json_, svg)
 
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
@@ -112,7 +155,7 @@ def _print_game(name: str, json_: bool) -> bool:
         game = resolve_game_name(name, games)
     except RefereeError:
         return False
-    rules = state_rules(discover_rulebooks(default_corpus_dir()))
+    rules = load_rules(default_corpus_dir()).states
     if game not in rules:
         raise RefereeError(f"{game} settles no whole states; games that do: {', '.join(sorted(rules))}")
     data = describe_game(game, rules[game])

@@ -21,7 +21,7 @@ from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
 from referee.indexer.search.index import ensure_index, staleness
 from referee.paths import DB_ENV, default_corpus_dir, default_db_path
 from referee.rules.checks import Check
-from referee.rules.loading import discover_checks
+from referee.rules.loading import load_rules
 from referee.store.read import explain_failure
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -185,4 +185,4 @@ def fresh_index(path: Path, encoders: Encoders = MODEL_ENCODERS) -> None:
 def corpus_checks() -> dict[str, Check]:
     """The checks of the corpus in use (REFEREE_CORPUS, the checkout's, or the installed one),
     loaded once per command; a rule module that cannot be loaded is the user's one-line error."""
-    return discover_checks(default_corpus_dir())
+    return load_rules(default_corpus_dir()).checks

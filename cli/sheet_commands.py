@@ -14,6 +14,7 @@ from referee.books.gameconf import discover_games
 from referee.cli.common import DbOption, GameArgument, corpus_checks, db_path, friendly, required_game
 from referee.errors import RefereeError
 from referee.paths import corpus_dirs
+from referee.rules.loading import game_config
 from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
 from referee.sheets.markdown import to_markdown
@@ -80,9 +81,7 @@ def sheet(
         raise RefereeError(f"--pages must be 1 or 2, not {pages}")
     database = store.open_db(db_path(db))
     game_id = required_game(database, game)
-    config = next((g for g in discover_games(corpus_dirs(corpus)) if g.id == game_id), None)
-    if config is None:
-        raise RefereeError(f"no corpus folder for {game_id}")
+    config = game_config(discover_games(corpus_dirs(corpus)), game_id)
     target = output or (Path(f"{game_id}.{kind}") if kind in ("pdf", "png") else None)
     if target is not None:
         _check_place(target)  # before the seconds that fitting the sheet to its pages takes

@@ -63,10 +63,10 @@ def settle(check: str, facts: dict[str, Any], corpus: str | Path | None = None) 
     """The verdict of the check named `check` on `facts` (name -> value), as `referee check --check
     NAME --fact name=value --json` prints it: verdict, outcome, value, summary, reasons (each
     quoting the book), readings, consequences."""
-    from referee.rules.loading import discover_checks  # the facade imports its layers when called
+    from referee.rules.loading import load_rules  # the facade imports its layers when called
     from referee.rules.settle import settle as settle_situation
 
-    return settle_situation(discover_checks(_corpus(corpus)), None, check, facts)
+    return settle_situation(load_rules(_corpus(corpus)).checks, None, check, facts)
 
 
 def settle_state(text: str, corpus: str | Path | None = None) -> dict[str, Any]:
@@ -122,23 +122,21 @@ class KnowledgeBase:
         WeasyPrint measures every try)."""
         from referee import store  # the facade imports its layers when called
         from referee.books.gameconf import discover_games
-        from referee.errors import RefereeError
+        from referee.rules.loading import game_config
         from referee.sheets.build import build_sheet
         from referee.sheets.pages import fit, formatted
 
         db = store.open_db(self.db_path)
         game_id = store.resolve_game(db, game)
-        config = next((g for g in discover_games(self.corpus_dir) if g.id == game_id), None)
-        if config is None:
-            raise RefereeError(f"{self.corpus_dir}: no folder for {game_id}")
+        config = game_config(discover_games(self.corpus_dir), game_id)
         return formatted(fit(build_sheet(db, config, self.checks(), lang), pages), format)
 
     def checks(self) -> dict[str, Check]:
         """Every check of the corpus, by name (loaded once)."""
         if self._checks is None:
-            from referee.rules.loading import discover_checks  # the facade imports its layers when called
+            from referee.rules.loading import load_rules  # the facade imports its layers when called
 
-            self._checks = discover_checks(self.corpus_dir)
+            self._checks = load_rules(self.corpus_dir).checks
         return self._checks
 
     def searcher(self) -> Searcher:

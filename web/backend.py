@@ -29,9 +29,8 @@ from referee.books.gameconf import discover_games
 from referee.errors import RefereeError
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.searcher import Searcher
-from referee.rules.loading import discover_checks, discover_rulebooks
+from referee.rules.loading import game_config, load_rules
 from referee.states.examples import example_state, example_states
-from referee.states.settle import state_rules
 from referee.web.sheets import SheetFiles, SheetKey, SheetMaker, sheet_keys
 
 T = TypeVar("T")
@@ -95,12 +94,9 @@ class Backend:
     def _load(self) -> None:
         self.searcher = Searcher(self.settings.db_path, encoder=self._encoder, encoders=self._encoders)
         self.games = store.games(self.searcher.db)
-        rulebooks: dict[str, Any] = {}
-        for folder in (d for d in self.settings.dirs if d.is_dir()):  # the user's games folder may not exist yet
-            found = discover_rulebooks(folder)
-            self.checks.update(discover_checks(folder, found))
-            rulebooks.update(found)
-        self.state_rules = state_rules(rulebooks)
+        rules = load_rules(list(self.settings.dirs))
+        self.checks.update(rules.checks)
+        self.state_rules = rules.states
         self._game_configs = {g.id: g for g in discover_games(list(self.settings.dirs))}
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -166,9 +162,7 @@ class Backend:
 
     def sheet_key(self, game_id: str, lang: str | None = None) -> SheetKey:
         """A game's sheet in the book's language, or in `lang` when the book has a translation."""
-        config = self._game_configs.get(game_id)
-        if config is None:
-            raise RefereeError(f"no corpus folder for {game_id}: its sheet cannot be made")
+        config = game_config(self._game_configs.values(), game_id)
         if lang == config.language:
             lang = None
         if lang is not None and lang not in config.translations:

@@ -31,7 +31,7 @@ import referee.sheets
 from referee import store
 from referee.books.gameconf import discover_games
 from referee.errors import RefereeError
-from referee.rules.loading import discover_checks, discover_rulebooks
+from referee.rules.loading import game_config, load_rules
 from referee.sheets.build import build_sheet
 from referee.sheets.html import sheet_body, to_html
 from referee.sheets.pages import fit, formatted
@@ -137,10 +137,7 @@ def _start_worker(db_path: str, corpus_dirs: list[str], niceness: int) -> None:
     dirs = [Path(d) for d in corpus_dirs]
     _WORKER["db_path"] = Path(db_path)
     _WORKER["games"] = {g.id: g for g in discover_games(dirs)}
-    checks: dict[str, Any] = {}
-    for folder in (d for d in dirs if d.is_dir()):
-        checks.update(discover_checks(folder, discover_rulebooks(folder)))
-    _WORKER["checks"] = checks
+    _WORKER["checks"] = load_rules(dirs).checks
 
 
 @contextlib.contextmanager
@@ -161,9 +158,7 @@ def make_sheet(key: SheetKey, folder: str | None) -> SheetFiles:
         done = read_cached(cache, key)  # another server process may have made it meanwhile
         if done is not None:
             return done
-        game = _WORKER["games"].get(key.game)
-        if game is None:
-            raise RefereeError(f"no corpus folder for {key.game}")
+        game = game_config(_WORKER["games"].values(), key.game)
         db = store.open_db(_WORKER["db_path"])
         sheet = fit(build_sheet(db, game, _WORKER["checks"], key.lang))  # on the pages its [sheet] says
         pdf = formatted(sheet, "pdf")

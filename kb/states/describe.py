@@ -11,7 +11,7 @@ from typing import Any
 
 from referee.paths import default_corpus_dir
 from referee.rules.actions import StateRules
-from referee.rules.loading import discover_rulebooks
+from referee.rules.loading import load_rules
 from referee.states.wording import match
 from referee.validation.documents import load_document
 
@@ -88,8 +88,7 @@ def describe_text(description: dict[str, Any]) -> str:
 
 def corpus_markdown() -> str:
     """The generated part for the games of the corpus (what cog writes into docs/game-states.md)."""
-    rulebooks = discover_rulebooks(default_corpus_dir())
-    return games_markdown({game: book.states for game, book in rulebooks.items() if book.states is not None})
+    return games_markdown(load_rules(default_corpus_dir()).states)
 
 
 def games_markdown(rules_by_game: dict[str, StateRules]) -> str:

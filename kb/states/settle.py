@@ -19,7 +19,7 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.rules.actions import StateRules
 from referee.rules.checks import Check
-from referee.rules.loading import discover_checks, discover_rulebooks
+from referee.rules.loading import load_rules
 from referee.rules.settle import settle, situation_of
 from referee.states.bearing import account
 from referee.states.closest import closest_rules
@@ -57,8 +57,8 @@ def settle_text(
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The verdict for a document (a state, or a situation naming one check) or for a check named with
     facts; with the state document when there is one (to draw it)."""
-    rulebooks = discover_rulebooks(corpus_dir)
-    checks = discover_checks(corpus_dir, rulebooks)
+    rules = load_rules(corpus_dir)
+    checks = rules.checks
     if text is None:
         return settle(checks, None, name, facts), None
     data = load_document(text, source)
@@ -66,7 +66,7 @@ def settle_text(
         return settle(checks, situation_of(data, source), name, facts), None
     if name:
         raise RefereeError("--check does not go with a state: the state's action chooses the checks")
-    return settle_state(checks, state_rules(rulebooks), data, facts, source), data
+    return settle_state(checks, rules.states, data, facts, source), data
 
 
 def state_rules(rulebooks: dict[str, Any]) -> dict[str, StateRules]:
