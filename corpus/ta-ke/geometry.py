@@ -12,7 +12,7 @@ from referee.rules import Action, StateRules
 from referee.states.readers import flag, mapping, number, words
 from referee.states.tracking import Tracked
 
-from .checks import CHARACTERS
+from .checks_setup import CHARACTERS
 
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
