@@ -19,14 +19,14 @@ from referee.rules.loading import game_config, load_rulebook, load_rules
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 
-AREA = '''
+AREA = """
 from referee.rules import Fact, Verdict, check
 
 
 @check("{name}", "a check of the {name} area", [Fact("n", "int", "a number", 1)], example={{"n": 1}})
 def {function}(f: dict) -> Verdict:
     return Verdict("value", f["n"], [], summary="{name}")
-'''
+"""
 
 
 def _game(folder: Path, areas: dict[str, list[str]], entry: str) -> Path:
