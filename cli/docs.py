@@ -18,13 +18,16 @@ from referee.cli.main import app
 
 def command_reference() -> str:
     group = typer.main.get_command(app)
-    names: list[str] = sorted(getattr(group, "commands", {}))
+    commands: dict = getattr(group, "commands", {})
+    paths: list[list[str]] = [[]]
+    for name in sorted(commands):  # a group's subcommands follow it (`check list`, `memory export`)
+        paths += [[name], *([name, sub] for sub in getattr(commands[name], "commands", {}))]
     runner = CliRunner()
     parts = []
-    for name in [None, *names]:
-        args = [name, "--help"] if name else ["--help"]
+    for path in paths:
+        args = [*path, "--help"]
         result = runner.invoke(app, args, env={"COLUMNS": "100", "TERMINAL_WIDTH": "100"}, prog_name="referee")
-        title = f"referee {name}" if name else "referee"
+        title = " ".join(["referee", *path])
         parts.append(f"### `{title}`\n\n```\n{result.stdout.rstrip()}\n```\n")
     return "\n" + "\n".join(parts) + "\n"
 
