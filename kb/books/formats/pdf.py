@@ -326,6 +326,9 @@ def _aligned_rows(lines: list[Line], kinds: list[str]) -> list[str]:
             cut = line.cut_at(below.cell_starts)
             if all(cut) and line.x0 >= below.x0 - 3 and line.bottom - below.top < 1.5 * line.size:
                 out[k] = "table"
+    for k in range(len(lines) - 1):
+        if out[k] == "subhead" and out[k + 1] == "table":  # a bold line over a table is its caption
+            out[k] = "strong" if lines[k].bold else "paragraph"
     return out
 
 

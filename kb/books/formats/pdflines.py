@@ -28,7 +28,8 @@ class Line:
     cells: list[str] = field(default_factory=list)
     cell_starts: list[float] = field(default_factory=list)
     column: int = 0
-    chars: list[tuple[str, float]] = field(default_factory=list, repr=False)  # (character, left): cells re-cut by a table's columns
+    # (character, left) of each character: a line re-cut at a table's columns
+    chars: list[tuple[str, float]] = field(default_factory=list, repr=False)
 
     def cut_at(self, starts: list[float]) -> list[str]:
         """The line's text cut at a table's column starts (a header whose cells stand close)."""
