@@ -93,7 +93,9 @@ def test_a_rating_table_is_not_a_die_roll(ironvale) -> None:
 
     def table(head: str, firsts: list[str]) -> Entry:
         rows = [[f, "x"] for f in firsts]
-        return Entry("g/t/1", "g", None, None, "", [], "table", "en", "", 0, 1, 0, 0, {"columns": [head, "r"], "rows": rows})
+        return Entry(
+            "g/t/1", "g", None, None, "", [], "table", "en", "", 0, 1, 0, 0, {"columns": [head, "r"], "rows": rows}
+        )
 
     found = overlapping_rows(ParsedBook("g", entries=[table("2d6", ["2-4", "3-7", "8-12"])]))
     assert len(found) == 1 and "die ranges overlap" in found[0].note
