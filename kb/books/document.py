@@ -60,6 +60,7 @@ class Block:
     strong: bool = False  # the whole block is bold: a name, or a heading in a book without marked headings
     items: list[Item] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
+    role: str = ""  # "front": the cover or the front matter by its place (a PDF's cover page)
 
 
 @dataclass

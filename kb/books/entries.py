@@ -7,6 +7,8 @@ from typing import Any
 
 NORMATIVE_KINDS = frozenset({"rule", "definition", "procedure", "table", "faq", "card"})
 SOURCE_BY_KIND = {"faq": "faq", "card": "card", "note": "note"}
+# Read around the rules, never one: kept, shown and searchable, but never a sheet's line or an answer's lead.
+ASIDE_KINDS = frozenset({"example", "tip", "flavour", "note", "front-matter", "credits"})
 
 
 @dataclass

@@ -103,8 +103,28 @@ def _annotations(book: ParsedBook) -> list[Edge]:
     return edges
 
 
+DIE_HEADER = re.compile(r"\b(?:rolls?|dice|die|d\d+|\d+d\d+|d%|кидок|кидки|кубики?|кістк[аи])\b", re.I)
+NOT_A_ROLL = re.compile(
+    r"\b(?:rating|level|rank|score|value|class|tier|grade|strength|skill|distance|range|inches|cm|рейтинг|рівень)\b",
+    re.I,
+)
+
+
+def _is_die_table(table: dict, lows: list[int]) -> bool:
+    """A table whose first column is a die roll: its header says so, or (no header that names
+    something else: a rating, a level, a distance) its ranges climb as a roll's do."""
+    columns = table.get("columns") or []
+    head = str(columns[0]) if columns else ""
+    if DIE_HEADER.search(head):
+        return True
+    if NOT_A_ROLL.search(head) or len(lows) < 2:
+        return False
+    return all(a <= b for a, b in itertools.pairwise(lows))
+
+
 def overlapping_rows(book: ParsedBook) -> list[Edge]:
-    """Die-roll tables whose printed ranges overlap: a contradiction inside the book."""
+    """Die-roll tables whose printed ranges overlap: a contradiction inside the book. A table
+    whose first column is a rating, a level or a distance is not a roll (its rows may run down)."""
     edges = []
     for entry in book.entries:
         rows = (entry.table or {}).get("rows", [])
@@ -113,6 +133,8 @@ def overlapping_rows(book: ParsedBook) -> list[Edge]:
             numbers = [int(n) for n in re.findall(r"\d+", row[0])] if row else []
             if numbers:
                 spans.append((min(numbers), max(numbers), row[0]))
+        if not _is_die_table(entry.table or {}, [lo for lo, _, _ in spans]):
+            continue
         for (a_lo, a_hi, a), (b_lo, _, b) in itertools.pairwise(spans):
             if b_lo < a_hi:  # a shared boundary ("0" to 2"", "2" to 4"") is the book's own convention
                 note = f"die ranges overlap: {a!r} covers {a_lo}-{a_hi}, {b!r} starts at {b_lo}"

@@ -47,6 +47,7 @@ class Group:
     line: int
     page: int | None
     table: dict | None = None
+    role: str = ""
 
 
 def title_like(text: str) -> bool:
@@ -218,7 +219,7 @@ class _Reading:
             table = {"columns": rows[0] if rows else [], "rows": rows[1:]}
             return [Group("table", start, block.end, line, block.page, table)]
         if block.kind != "list" or not block.items:
-            return [Group("paragraph", start, block.end, line, block.page)]
+            return [Group("paragraph", start, block.end, line, block.page, role=block.role)]
         top = [item for item in block.items if item.depth == 0]
         if top and top[0].ordered:
             return [Group("procedure", start, block.end, line, block.page)]
@@ -231,6 +232,39 @@ class _Reading:
             end = max(i.end for i in block.items if item.start <= i.start < next_start)
             out.append(Group("bullet", item.start, end, block.line, block.page))
         return out
+
+
+CREDIT_HEADING = re.compile(
+    r"^(?:credits?|licen[cs]e|copyright|legal|acknowledge?ments?|about the (?:authors?|designers?)|"
+    r"подяки|автори|ліцензія|авторські права)\b",
+    re.I,
+)
+CREDIT_WORDS = re.compile(
+    r"©|\(c\) \d{4}|\bcopyright\b|\blicen[cs]e[ds]?\b|all rights reserved|creative commons|\btrademarks?\b|"
+    r"\b(?:game )?design(?:ed)? by\b|\billustrat(?:ed|ions?) by\b|\b(?:edited|written|developed|published) by\b|"
+    r"\bplaytest(?:ed|ers|ing)\b|\bcc[ -]by\b|ліцензі|авторськ",
+    re.I,
+)
+YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+MODAL = re.compile(r"\b(?:may|must|can|cannot|can't|could|should|shall|might|never|always|only|if|when|unless)\b", re.I)
+NUMBERED_WORDS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b", re.I)
+SET_ASIDE = ("rule", "definition", "card", "flavour")  # what front matter, credits or an example may be typed first
+
+
+def set_aside(kind: str, text: str, role: str, path: list[str]) -> str:
+    """Front matter, credits and licences, and worked examples told to "you", by their place and
+    words: typed apart so that they never reach a sheet or lead an answer."""
+    if kind not in SET_ASIDE:
+        return kind
+    if role == "front":
+        return "front-matter"
+    if any(CREDIT_HEADING.match(p.strip()) for p in path) or len(CREDIT_WORDS.findall(text)) >= 2:
+        return "credits"
+    # a story told to the reader ("You swing your hammer and roll a seven"), not a rule for them:
+    # the reader addressed again and again, with numbers, and nothing allowed, required or conditional
+    if len(YOU.findall(text)) >= 3 and NUMBERED_WORDS.search(text) and not MODAL.search(text):
+        return "example"
+    return kind
 
 
 def _named_hint(path: list[str]) -> str:
@@ -268,7 +302,9 @@ def parse_document(game: Game, doc: Document) -> ParsedBook:
         hint = _named_hint(current.path if current else []) if unit.hint == "named" else unit.hint
         for start, end, forced in split_inline_notes(unit.start, unit.end, game.parse, doc.text):
             body = doc.text[start:end]
-            kind = forced or classify(body, hint, current, game, by_id)
+            kind = forced or set_aside(
+                classify(body, hint, current, game, by_id), body, unit.role, current.path if current else []
+            )
             table = unit.table if forced is None else None
             writer.add(current, kind, body, unit.line, start, end, table=table, page=unit.page)
     book.dropped = sorted(reading.dropped, key=lambda d: d.line)

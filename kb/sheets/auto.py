@@ -13,6 +13,7 @@ import re
 
 import sqlite_utils
 
+from referee.books.entries import ASIDE_KINDS
 from referee.books.gameconf import Game
 from referee.books.sheetconf import BlockConf, Labelled, SheetConf
 from referee.books.text import sentences
@@ -51,7 +52,7 @@ def _local(game: Game, entry_id: str) -> str:
 def _sentences_matching(game: Game, rows: list[dict], pattern: re.Pattern[str], used: set[str], most: int) -> list[str]:
     found = []
     for row in rows:
-        if row["kind"] in ("table", "example", "flavour", "note", "tip") or "\t" in row["text"]:
+        if row["kind"] in ASIDE_KINDS | {"table"} or "\t" in row["text"]:
             continue
         for sentence in sentences(row["text"]):
             if len(found) >= most:

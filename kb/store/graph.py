@@ -162,7 +162,9 @@ def doctor(db: sqlite_utils.Database, game: str | None = None) -> dict[str, Any]
         unresolved = list(
             db.query("select src as entry, kind, anchor, note as why from edges where game = ? and dst is null", [g])
         )
-        no_section = [r[0] for r in db.execute("select id from entries where game = ? and section_id is null", [g])]
+        # a cover's words stand before every heading by their nature: not a lost entry
+        where = "game = ? and section_id is null and kind != 'front-matter'"
+        no_section = [r[0] for r in db.execute(f"select id from entries where {where}", [g])]
         conflicts = list(
             db.query("select src, dst, anchor, note from edges where game = ? and kind = 'conflicts'", [g])
         )

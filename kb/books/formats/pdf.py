@@ -28,6 +28,35 @@ PAGE_NUMBER = re.compile(
 LEADER = re.compile(r"(?:\.\s?){4,}\s*\d{1,4}$|\s{3,}\d{1,4}$")
 BULLET = re.compile(r"^(?:[•◦▪‣●■□–\-*]|\d{1,2}[.)]|[a-z][.)])\s+\S")
 HEADING_RATIO = 1.12
+COVER_RATIO = 1.6  # a first page whose largest type is this many body sizes, with few lines, is the cover
+COVER_LINES = 10
+SUBHEAD_WORDS = 10
+LINE_HYPHENS = ("-", "\u2010")  # a word broken at a line's end: the hyphen the printer (or its hyphenator) set
+
+
+def _bookmark_title(item) -> str:
+    """A bookmark's title (pypdfium2 5: get_title(); 4: .title)."""
+    title = item.get_title() if hasattr(item, "get_title") else getattr(item, "title", "")
+    return " ".join((title or "").split())
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^\w]+", " ", text.casefold()).strip()
+
+
+def _caps(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 3 and not any(c.islower() for c in letters)
+
+
+def _titled(text: str) -> bool:
+    """Short, with letters, not ending like a sentence: a line that can be a heading on its own."""
+    return (
+        any(c.isalpha() for c in text)
+        and len(text.split()) <= SUBHEAD_WORDS
+        and not text.rstrip().endswith((".", ",", ";", ":", "!", "?", "-", "\u2010"))
+        and not BULLET.match(text)
+    )
 
 
 def read(path: Path, conf: ParseConfig | None = None) -> Document:
@@ -40,18 +69,21 @@ def read(path: Path, conf: ParseConfig | None = None) -> Document:
     try:
         pages = [page_lines(pdf[i], i) for i in range(len(pdf))]
         title = (pdf.get_metadata_dict().get("Title") or "").strip() or None
+        outline = [(item.level, _bookmark_title(item)) for item in pdf.get_toc(max_depth=8)]
     except pdfium.PdfiumError as exc:  # a page tree that holds itself, a page that cannot be loaded
         raise RefereeError(f"{path}: a page of the PDF cannot be read ({exc})") from None
     finally:
         pdf.close()
     if not any(pages):
         raise RefereeError(f"{path}: the PDF holds no text (a scan? Referee reads a PDF's text, not its pictures)")
-    return _Layout(pages).document(title)
+    return _Layout(pages, outline).document(title)
 
 
 class _Layout:
-    def __init__(self, pages: list[list[Line]]) -> None:
+    def __init__(self, pages: list[list[Line]], outline: list[tuple[int, str]] | None = None) -> None:
         self.pages = pages
+        # the bookmarks' levels by title: a heading the outline names takes its level from it
+        self.outline = {_key(t): level for level, t in reversed(outline or []) if t}
         self.out = Builder()
         self.labels: dict[int, str] = {}
         self.dropped: list[Dropped] = []
@@ -98,8 +130,31 @@ class _Layout:
 
     # ------------------------------------------------------------ blocks
 
+    def _cover(self, pages: list[list[Line]]) -> list[Line]:
+        """The first page's lines when it is a cover: few lines, the largest type of the book on it."""
+        first = pages[0] if len(pages) > 2 else []
+        if not first or len(first) > COVER_LINES:
+            return []
+        largest = max(line.size for page in pages for line in page)
+        words = sum(len(line.text.split()) for line in first)
+        if max(line.size for line in first) >= max(largest, COVER_RATIO * self.body) - 0.5 and words <= 60:
+            return first
+        return []
+
     def document(self, title: str | None) -> Document:
         pages = self._margins()
+        cover = self._cover(pages)
+        if cover:
+            pages[0] = []
+            big = max(cover, key=lambda line: line.size)
+            self.dropped.append(Dropped(self._line_of(0), big.text, "the book's title (its cover)"))
+            title = title or big.text
+            rest = [line for line in _reading_order(cover) if line is not big]
+            if rest:  # the cover's other words (a subtitle, an edition) are front matter
+                self.line_no += 1
+                start = self.out.size
+                self._join_lines(rest, " ")
+                self.out.block("paragraph", start, self.line_no, page=self.page_of(0), role="front")
         lines = [line for page in pages for line in _reading_order(page)]
         kinds = _aligned_rows(lines, [self._kind(line) for line in lines])
         blocks: list[tuple[str, list[Line]]] = []
@@ -125,7 +180,19 @@ class _Layout:
             return "table"
         if BULLET.match(line.text):
             return "item"
+        if abs(line.size - self.body) <= 1 and _titled(line.text) and (line.bold or _caps(line.text)):
+            return "subhead"  # a heading set in bold or capitals at the body size, on a line of its own
         return "strong" if line.bold else "paragraph"
+
+    def _level(self, kind: str, text: str, size: float) -> int:
+        """A heading's level: the outline's where it names the heading, else by size (larger first),
+        a bold or capitals heading at the body size below every sized one."""
+        if self.outline and _key(text) in self.outline:
+            return 1 + self.outline[_key(text)]
+        below = 1 + (max(self.outline.values()) + 1 if self.outline else 0)
+        if kind == "subhead":
+            return below + len(self.heading_sizes)
+        return below + self.heading_sizes.index(size)
 
     def _continues(self, block: tuple[str, list[Line]], kind: str, last: Line, line: Line) -> bool:
         """Whether `line` goes on with the block before it."""
@@ -133,16 +200,18 @@ class _Layout:
         new_place = line.page != last.page or line.column != last.column
         gap = (last.bottom - line.top) if not new_place else 0.0
         wide_gap = gap > 0.55 * line.size
-        if previous_kind == "heading":
-            return kind == "heading" and line.size == last.size and not wide_gap and not new_place
+        if previous_kind in ("heading", "subhead"):
+            return kind == previous_kind and line.size == last.size and not wide_gap and not new_place
         if previous_kind == "table":
             return kind == "table" and gap < 1.5 * line.size
-        if kind in ("heading", "table", "item"):
+        if kind in ("heading", "subhead", "table", "item"):
             return previous_kind == "item" and kind == "item" and not wide_gap
         if previous_kind == "item":
             marker = next(m for m in reversed(members) if BULLET.match(m.text))
+            if new_place:  # an item running on over a page or a column, mid-sentence
+                return kind == "paragraph" and not last.text.rstrip().endswith((".", "!", "?", ":"))
             # the item's next line, indented under its text
-            return kind == "paragraph" and not wide_gap and not new_place and line.x0 > marker.x0 + 1
+            return kind == "paragraph" and not wide_gap and line.x0 > marker.x0 + 1
         if previous_kind == "strong":
             return kind == "strong" and not wide_gap and not new_place
         if kind != "paragraph" or line.size != last.size:
@@ -154,27 +223,52 @@ class _Layout:
     def _write(self, kind: str, lines: list[Line]) -> None:
         self.line_no += 1
         start, page = self.out.size, self.page_of(lines[0].page)
-        if kind == "heading":
+        if kind in ("heading", "subhead"):
             self._join(lines)
-            level = self.heading_sizes.index(lines[0].size) + 1
+            level = self._level(kind, " ".join(line.text for line in lines), lines[0].size)
             self.out.block("heading", start, self.line_no, page=page, level=level)
         elif kind == "table":
-            rows = []
-            for k, line in enumerate(lines):
-                if k:
-                    self.out.add("\n")
-                for c, cell in enumerate(line.cells):
-                    if c:
-                        self.out.add("\t")
-                    self.out.put(cell, 0)
-                rows.append(list(line.cells))
-            self.out.block("table", start, self.line_no, page=page, rows=rows)
+            self._table(lines, start, page)
         elif kind == "item":
             self._items(lines, start, page)
         else:
             self._join(lines)
             self.out.block("paragraph", start, self.line_no, page=page, strong=kind == "strong")
         self.line_no += len(lines)
+
+    def _table(self, lines: list[Line], start: int, page: int) -> None:
+        """One table: its header cut into the columns the rows stand in, a header the printer
+        repeats after a page break left out, a cell's second line joined to its row."""
+        widest = max(lines, key=lambda line: len(line.cells))
+        starts = widest.cell_starts
+        header = lines[0].cut_at(starts) if len(lines[0].cells) < len(starts) else list(lines[0].cells)
+        rows: list[list[str]] = []
+        written = 0
+        for k, line in enumerate(lines):
+            cells = line.cut_at(starts) if len(line.cells) != len(starts) else list(line.cells)
+            if k and cells == header and line.page != lines[k - 1].page:
+                self.dropped.append(Dropped(self.line_no + k, line.text, "table header repeated after a page break"))
+                continue
+            if written:
+                self.out.add("\n")
+            written += 1
+            for c, cell in enumerate(x for x in cells if x):
+                if c:
+                    self.out.add("\t")
+                self.out.put(cell, 0)
+            filled = [c for c in cells if c]
+            if rows and k and len(filled) < len(starts) and not cells[0] and len(line.cells) < len(starts):
+                # a cell set over two lines: the row goes on (its first column is empty)
+                rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+            else:
+                rows.append(cells)
+        self.out.block("table", start, self.line_no, page=page, rows=rows)
+
+    def _join_lines(self, lines: list[Line], between: str) -> None:
+        for k, line in enumerate(lines):
+            if k:
+                self.out.add(between)
+            self.out.put(line.text, 0)
 
     def _items(self, lines: list[Line], start: int, page: int) -> None:
         items: list[Item] = []
@@ -205,7 +299,7 @@ class _Layout:
             text = line.text
             if k:
                 written = self.out.tail(2)
-                if written.endswith("-") and written[:1].isalpha() and text[:1].islower():
+                if written.endswith(LINE_HYPHENS) and written[:1].isalpha() and text[:1].islower():
                     self.out.trim_last(1)  # a word hyphenated at the line's end, joined again
                 else:
                     self.out.add(" ")
@@ -224,6 +318,16 @@ def _aligned_rows(lines: list[Line], kinds: list[str]) -> list[str]:
             continue
         near = [lines[j] for j in (k - 1, k + 1) if 0 <= j < len(lines) and len(lines[j].cells) >= 2]
         if not any(aligned(lines[k], other) for other in near):
+            out[k] = "strong" if lines[k].bold else "paragraph"
+    for k in range(len(lines) - 1):
+        # a header whose cells stand too close to part: it falls into the columns of the row below
+        line, below = lines[k], lines[k + 1]
+        if out[k] != "table" and out[k + 1] == "table" and len(below.cell_starts) >= 2 and line.page == below.page:
+            cut = line.cut_at(below.cell_starts)
+            if all(cut) and line.x0 >= below.x0 - 3 and line.bottom - below.top < 1.5 * line.size:
+                out[k] = "table"
+    for k in range(len(lines) - 1):
+        if out[k] == "subhead" and out[k + 1] == "table":  # a bold line over a table is its caption
             out[k] = "strong" if lines[k].bold else "paragraph"
     return out
 

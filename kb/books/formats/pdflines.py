@@ -28,6 +28,16 @@ class Line:
     cells: list[str] = field(default_factory=list)
     cell_starts: list[float] = field(default_factory=list)
     column: int = 0
+    # (character, left) of each character: a line re-cut at a table's columns
+    chars: list[tuple[str, float]] = field(default_factory=list, repr=False)
+
+    def cut_at(self, starts: list[float]) -> list[str]:
+        """The line's text cut at a table's column starts (a header whose cells stand close)."""
+        cells = ["" for _ in starts]
+        for char, left in self.chars:
+            k = max((i for i, x in enumerate(starts) if left >= x - 2), default=0)
+            cells[k] += char
+        return [" ".join(c.split()) for c in cells]
 
     def in_margin(self, share: float) -> bool:
         return self.bottom > self.page_height * (1 - share) or self.top < self.page_height * share
@@ -163,6 +173,7 @@ def page_lines(page, number: int) -> list[Line]:
                 text=text,
                 cells=cells,
                 cell_starts=starts,
+                chars=[(c.char, c.left) for c in members],
             )
         )
     return lines
