@@ -64,6 +64,7 @@ screenshots: setup browser
 # package again where the environment says not to keep compiled files (__pycache__ is ignored by git).
 test: setup browser
 	$(BIN)/ruff check .
+	$(BIN)/python .ci/typecheck
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 # The inner loop, under a minute on two quiet cores (about 50 s of CPU): no embedding model or
@@ -81,9 +82,13 @@ test-times: setup
 install-check: setup
 	bash .ci/install-check
 
+# mypy over the package as it is imported (.ci/typecheck lays kb/, indexer/, … out as referee.*):
+# strict on the public API, ordinary elsewhere ([tool.mypy] in pyproject.toml). `make test` runs it
+# too, so CI (.ci/run) does.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python .ci/typecheck
 
 # The CLI reference from the CLI's help; the examples from real runs (so the book and index come first).
 docs: setup

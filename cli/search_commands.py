@@ -259,9 +259,10 @@ def ask(
         shown = passage_of(answer, right)
         remember(searcher.db, question, shown.id, shown.quote)
     elif wrong:
-        first = (answer.answer or answer.closest or [None])[0]
-        if first is None:
+        shown_first = [*answer.answer, *answer.closest]
+        if not shown_first:
             raise RefereeError("there is no answer to mark wrong")
+        first = shown_first[0]
         remember(searcher.db, question, first.id, first.quote, right=False)
     if json_:
         print_json(answer.to_json())

@@ -17,6 +17,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -116,7 +117,7 @@ class Ranker:
         return 1.0 / (1.0 + np.exp(-(a * np.asarray(logits, dtype=np.float64) + b)))
 
     def save(self, path: Path) -> None:
-        arrays = {
+        arrays: dict[str, Any] = {  # Any: numpy's stubs would hold ** against savez's allow_pickle: bool
             **self.trees.arrays(),
             "answerable.mean": self.answerable.mean,
             "answerable.scale": self.answerable.scale,

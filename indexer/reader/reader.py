@@ -15,6 +15,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -132,7 +133,7 @@ class Reader:
     # ------------------------------------------------------------------ the file
 
     def save(self, path: Path) -> None:
-        arrays = {
+        arrays: dict[str, Any] = {  # Any: numpy's stubs would hold ** against savez's allow_pickle: bool
             **self.passages.arrays("passages"),
             **self.answerable_head.arrays("answerable"),
             **self.checks.arrays("checks"),

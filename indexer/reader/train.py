@@ -274,12 +274,13 @@ def train_reader(
     )
     check_head, check_at, check_figures = _check_head(interim, searcher, examples, checks, seed)
     temperature, prior_weight = _game_choice(interim, examples)
+    all_figures: dict[str, float] = {**figures, **check_figures}
     meta = {
         "sets": sets_digest(sets),
         "seed": seed,
         "trained": time.strftime("%Y-%m-%d"),
         "examples": len(examples),
-        "figures": {**figures, **check_figures},
+        "figures": all_figures,
     }
     reader = Reader(
         passages,
@@ -297,4 +298,4 @@ def train_reader(
     counts = {
         kind: sum(1 for e in examples if e.kind == kind) for kind in ("answerable", "silent", "settles", "near-miss")
     }
-    return TrainReport(out, time.perf_counter() - start, counts, meta["figures"])
+    return TrainReport(out, time.perf_counter() - start, counts, all_figures)

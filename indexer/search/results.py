@@ -59,6 +59,13 @@ class SearchResult:
     def game_source(self) -> str:
         return self.choice.label()
 
+    @property
+    def parsed(self) -> ParsedQuestion:
+        """The question as the search read it: every `Searcher.search` sets it."""
+        if self.question is None:
+            raise ValueError(f"a search result without its parsed question: {self.query!r}")
+        return self.question
+
     def hits_json(self) -> list[dict[str, Any]]:
         """What `referee search --json` prints and the web API's /api/search returns."""
         return [hit.to_dict() for hit in self.hits]
