@@ -298,7 +298,7 @@ def eval_(
     def retrieve(question, game_given: bool):  # a question set names its games: no remembered one
         choice = choose_game(games, question.q, given=question.game if game_given else None)
         result = searcher.search(question.q, choice, limit=limit)
-        return [hit.to_dict() for hit in result.hits]
+        return [hit.to_json() for hit in result.hits]
 
     checks = corpus_checks()
 

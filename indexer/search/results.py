@@ -31,18 +31,9 @@ class Hit:
     best_sentence: str | None = None
     passage: str | None = None  # the best sentence, with its neighbour when that is the second best
 
-    def to_dict(self) -> dict[str, Any]:
-        e = self.entry
-        return {
-            "id": e.id,
-            "game": e.game,
-            "number": e.number,
-            "title": e.title,
-            "path": e.path,
-            "kind": e.kind,
-            "text": e.text,
-            "score": round(float(self.score), 4),
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The entry's one shape (`StoredEntry.to_json`) with the hit's score."""
+        return {**self.entry.to_json(), "score": round(float(self.score), 4)}
 
 
 @dataclass
@@ -68,4 +59,4 @@ class SearchResult:
 
     def hits_json(self) -> list[dict[str, Any]]:
         """What `referee search --json` prints and the web API's /api/search returns."""
-        return [hit.to_dict() for hit in self.hits]
+        return [hit.to_json() for hit in self.hits]

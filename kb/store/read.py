@@ -177,6 +177,8 @@ class StoredEntry:
     translations: list[dict[str, str]] | None = None  # its aligned translations, when they were looked up
 
     def to_json(self) -> dict[str, Any]:
+        """The one JSON shape of an entry: `show` prints it, and a search hit (`Hit.to_json`: its
+        score) and an answer's citation (`Citation.to_json`: its quote) are it with their own keys."""
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "translations"}
         return data if self.translations is None else {**data, "translations": self.translations}
 
