@@ -98,4 +98,4 @@ docs: setup
 	$(BIN)/cog -r README.md docs/usage.md
 
 clean:
-	rm -rf $(VENV) data/*.db data/index
+	rm -rf $(VENV) data/*.db data/index .mypy_cache build/typecheck
