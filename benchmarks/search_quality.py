@@ -57,7 +57,7 @@ def main() -> None:
 
     def referee(q: SetQuestion, given: bool):
         choice = choose_game(games, q.q, given=q.game if given else None)
-        return [h.to_dict() for h in searcher.search(q.q, choice, limit=5).hits]
+        return [h.to_json() for h in searcher.search(q.q, choice, limit=5).hits]
 
     def lexical(q: SetQuestion, given: bool):
         scores = bm25_scores(db, q.q, q.game if given else None)

@@ -259,9 +259,10 @@ def ask(
         shown = passage_of(answer, right)
         remember(searcher.db, question, shown.id, shown.quote)
     elif wrong:
-        first = (answer.answer or answer.closest or [None])[0]
-        if first is None:
+        shown_first = [*answer.answer, *answer.closest]
+        if not shown_first:
             raise RefereeError("there is no answer to mark wrong")
+        first = shown_first[0]
         remember(searcher.db, question, first.id, first.quote, right=False)
     if json_:
         print_json(answer.to_json())
@@ -297,7 +298,7 @@ def eval_(
     def retrieve(question, game_given: bool):  # a question set names its games: no remembered one
         choice = choose_game(games, question.q, given=question.game if game_given else None)
         result = searcher.search(question.q, choice, limit=limit)
-        return [hit.to_dict() for hit in result.hits]
+        return [hit.to_json() for hit in result.hits]
 
     checks = corpus_checks()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -53,7 +53,7 @@ def serve(
     fresh_index(path, encoders)
     for line in _greeting(host, port, workers):
         typer.echo(line, err=True)
-    options = {
+    options: dict[str, Any] = {  # uvicorn.run's keywords, shared by both ways of starting it
         "host": host,
         "port": port,
         "log_level": "warning",

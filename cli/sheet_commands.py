@@ -37,7 +37,7 @@ SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".p
 def sheet_format(given: SheetFormat | None, output: Path | None) -> str:
     """--format when given, else what -o's suffix says (`-o x.pdf` is a PDF), else Markdown."""
     implied = SUFFIXES.get(output.suffix.lower()) if output is not None else None
-    if given is not None and implied is not None and given.value != implied:
+    if given is not None and implied is not None and output is not None and given.value != implied:
         raise RefereeError(f"--format {given.value} but {output} ends in {output.suffix}; drop one or make them agree")
     return given.value if given is not None else implied or "md"
 

@@ -12,6 +12,7 @@ from referee.cli.common import DbOption, JsonOption, corpus_checks, db_path, fri
 from referee.errors import RefereeError
 from referee.indexer.memory.pipeline import train_ranker
 from referee.indexer.reader.pipeline import SETS, train_all
+from referee.indexer.reader.reader import READER_FILE
 from referee.indexer.reader.train import training_items
 
 app = typer.Typer()
@@ -42,6 +43,13 @@ def train(
     from_examples: Annotated[
         Path | None, typer.Option(help="Refit the heads from examples kept before (implies --heads-only).")
     ] = None,
+    into: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the trained files here (maintainers: `make train` rebuilds the shipped ones in indexer/data).",
+            show_default="trained/ in the user's data folder",
+        ),
+    ] = None,
     db: DbOption = None,
     json_: JsonOption = False,
 ) -> None:
@@ -54,7 +62,7 @@ def train(
     say = (lambda _line: None) if json_ else (lambda line: typer.echo(line, err=True))
     training_items(sets)  # the question sets validated at the edge, whichever is trained
     if not reader and from_examples is None and keep_examples is None:  # those two are the reader's
-        ranked = train_ranker(path, sets=sets, seed=seed, say=say, limit=limit)
+        ranked = train_ranker(path, sets=sets, seed=seed, say=say, limit=limit, into=into)
         figures = {k: v for k, v in ranked.report.__dict__.items()}
         if json_:
             print_json(
@@ -80,6 +88,7 @@ def train(
         limit=limit,
         keep_examples=keep_examples,
         from_examples=from_examples,
+        out=into / READER_FILE.name if into else None,
     )
     report = run.heads
     if json_:

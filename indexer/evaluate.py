@@ -83,7 +83,7 @@ def evaluate(
     answerable = [q for q in questions if q.gold]
     unanswerable = [q for q in questions if not q.gold]
     for game_given in modes:
-        per_question = []
+        per_question: list[dict[str, Any]] = []
         for question in answerable:
             results = retrieve(question, game_given)[:k]
             per_question.append(

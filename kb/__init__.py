@@ -20,6 +20,8 @@ a `referee.errors.RefereeError` with one line saying what is wrong.
 This module is the facade only: `import referee.errors` (or any other module of the package)
 runs it first, so it imports nothing of Referee's at import time. Each function imports the layer
 that does the work when it is called: the search layer alone loads numpy, FAISS and the model.
+
+The checkout's `kb/`, imported as `referee` (pyproject.toml's package-dir; docs/design.md, Layout).
 """
 
 from __future__ import annotations

@@ -4,7 +4,11 @@ Run from a checkout (a folder with pyproject.toml and corpus/ beside kb/, the fo
 `referee` package), Referee keeps its
 knowledge base in the checkout's data/ and reads the checkout's corpus/, so `make demo` and the
 files it shows stay together. Installed anywhere else (`pip install`), the knowledge base and
-index go to the user's data folder and the corpus is the copy shipped inside the package."""
+index go to the user's data folder and the corpus is the copy shipped inside the package.
+
+What `referee train` derives (the memory, its vectors, the ranker, the reader) goes to the user's
+data folder from a checkout as from an install, never into the package (installed, that is
+site-packages); loading prefers it to the shipped file of the same name (`trained_or_shipped`)."""
 
 from __future__ import annotations
 
@@ -71,6 +75,21 @@ def corpus_dirs(given: Path | None = None) -> list[Path]:
 def data_dir() -> Path:
     """The user's data folder (platformdirs: ~/.local/share/referee on Linux)."""
     return Path(user_data_dir("referee", appauthor=False))
+
+
+def trained_dir() -> Path:
+    """Where `referee train` writes what it derives: the user data folder's trained/ (beside, never
+    over, the local memory.jsonl). The shipped files are rebuilt only on purpose, with
+    `referee train --into indexer/data` (`make train`)."""
+    return data_dir() / "trained"
+
+
+def trained_or_shipped(shipped: Path) -> Path:
+    """The file `referee train` wrote in the user's data folder when there is one, else the shipped
+    one of the same name. The caller reads either with the same checks (data-only .npz, the memory
+    vectors' digest), so a trained file is trusted no more than the shipped one."""
+    trained = trained_dir() / shipped.name
+    return trained if trained.is_file() else shipped
 
 
 def cache_dir() -> Path:

@@ -1,1 +1,4 @@
-"""Referee in a browser: `referee serve`."""
+"""Referee in a browser: `referee serve`.
+
+The checkout's `web/`, imported as `referee.web` (pyproject.toml's package-dir; docs/design.md, Layout).
+"""

@@ -75,8 +75,8 @@ def game_note(result: SearchResult, game: str, odds: dict[str, float], titles: d
         source = "given with --game" if result.game_source == "given" else result.game_source
         return f"{title} ({source})"
     ranked = sorted(odds.items(), key=lambda item: -item[1])[:3]
-    odds = ", ".join(f"{titles.get(g, g)} {p:.0%}" for g, p in ranked)
-    return f"{title} (no game named; likeliest: {odds})"
+    likeliest = ", ".join(f"{titles.get(g, g)} {p:.0%}" for g, p in ranked)
+    return f"{title} (no game named; likeliest: {likeliest})"
 
 
 def _related(
@@ -90,7 +90,7 @@ def _related(
 
 
 def _pick(rows: dict[str, StoredEntry], pairs: list[tuple[str, str]], seen: set[str], limit: int) -> list[Citation]:
-    out = []
+    out: list[Citation] = []
     for eid, why in pairs:
         if eid in rows and eid not in seen and len(out) < limit:
             seen.add(eid)

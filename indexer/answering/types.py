@@ -39,17 +39,8 @@ class Citation:
         return {**self.entry.translations[0], "of": "the whole entry"}
 
     def to_json(self) -> Json:
-        e = self.entry
-        data: Json = {
-            "id": e.id,
-            "game": e.game,
-            "number": e.number,
-            "title": e.title,
-            "path": e.path,
-            "kind": e.kind,
-            "lang": e.lang,
-            "quote": self.quote,
-        }
+        """The entry's one shape (`StoredEntry.to_json`) with the quote and what the answer adds."""
+        data: Json = {**self.entry.to_json(), "quote": self.quote}
         for key in ("grain", "confidence", "row", "why"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
@@ -94,13 +85,8 @@ class Choice:
     confidence: float  # calibrated: this passage is the answer
 
     def to_json(self) -> Json:
-        return {
-            "question": self.question,
-            "quote": self.citation.quote,
-            "id": self.citation.id,
-            "confidence": round(self.confidence, 3),
-            "path": self.citation.entry.path,
-        }
+        """The citation's shape (the entry's, with its quote), the question that tells it apart and its odds."""
+        return {**self.citation.to_json(), "question": self.question, "confidence": round(self.confidence, 3)}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The memory of answered questions: what players asked and the book's words that answered them.
 
 Two parts: the shipped memory (package data `referee/indexer/data/memory.jsonl`, written blind
-from the books, see data/reader/README.md) and the local memory in the user's data folder
+from the books, see data/reader/README.md; or the one `referee train` wrote in the user's data
+folder's trained/, preferred when there is one) and the local memory in the user's data folder
 (`memory.jsonl`), grown at the table by a tap on a choice or "this answered it" and never written
 into the package. A question is matched against both by cosine of the same encoder that embeds
 the questions for the search (so one embedding serves both); the memory's vectors are derived
@@ -20,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import RefereeError
-from referee.paths import data_dir
+from referee.paths import data_dir, trained_or_shipped
 from referee.store.atomic import write_file
 
 SHIPPED_FILE = Path(__file__).resolve().parent.parent / "data" / "memory.jsonl"
@@ -147,9 +148,11 @@ def vectors_for(
     """The questions' vectors: the shipped ones when they are of exactly these questions and this
     model, else from the cache beside the database (by question: only questions new since are
     embedded), which is then brought up to date. A derived file: deleting it costs one embedding."""
-    shipped = shipped_vectors(_digest(model, texts))
-    if shipped is not None:
-        return shipped
+    digest = _digest(model, texts)
+    for kept in (trained_or_shipped(SHIPPED_VECTORS), SHIPPED_VECTORS):  # trained first, each by its digest
+        shipped = shipped_vectors(digest, kept)
+        if shipped is not None:
+            return shipped
     path = memory_dir(db_path) / f"vectors-{hashlib.sha256(model.encode()).hexdigest()[:12]}.npz"
     known: dict[str, np.ndarray] = {}
     try:
@@ -188,7 +191,9 @@ def shipped_vectors(digest: str, path: Path = SHIPPED_VECTORS) -> np.ndarray | N
         return None
 
 
-def ship_vectors(model: str, texts: list[str], vectors: np.ndarray, path: Path = SHIPPED_VECTORS) -> None:
+def ship_vectors(model: str, texts: list[str], vectors: np.ndarray, path: Path) -> None:
+    """The memory's vectors kept beside it, with the digest of its questions and the model."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.stem + ".partial.npz")
     np.savez_compressed(partial, digest=np.array(_digest(model, texts)), vectors=vectors.astype(np.float16))
     partial.replace(path)
@@ -239,13 +244,13 @@ def load_memory(
     model: str,
     encoder,
     games: Iterable[str],
-    shipped: Path = SHIPPED_FILE,
+    shipped: Path | None = None,
     local: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Memory:
-    """The shipped and local memory for the games in the knowledge base."""
+    """The shipped (or trained: `trained_or_shipped`) and local memory for the games in the knowledge base."""
     keep = set(games)
-    base = [i for i in read_items(shipped) if i.game in keep]
+    base = [i for i in read_items(shipped or trained_or_shipped(SHIPPED_FILE)) if i.game in keep]
     mine = [i for i in read_items(local if local is not None else local_file()) if i.game in keep]
     vectors = [vectors_for(db_path, model, encoder, [i.q for i in base], progress)]
     if mine:

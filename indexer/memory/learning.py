@@ -11,8 +11,9 @@ oldest first out); every line is checked against the knowledge base before it is
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from pathlib import Path
+
+import sqlite_utils
 
 from referee.errors import RefereeError
 from referee.indexer.memory.bank import LOCAL_LIMIT, Remembered, local_file, read_items, write_items
@@ -21,14 +22,14 @@ from referee.store.lock import write_lock
 MAX_QUESTION = 500
 
 
-def _entry_text(db: sqlite3.Connection, entry: str) -> tuple[str, str]:
+def _entry_text(db: sqlite_utils.Database, entry: str) -> tuple[str, str]:
     row = db.execute("select game, text from entries where id = ?", [entry]).fetchone()
     if row is None:
         raise RefereeError(f"no entry {entry!r} in the knowledge base (see `referee search` for ids)")
     return row[0], row[1]
 
 
-def _checked(db: sqlite3.Connection, question: str, entry: str, quote: str) -> tuple[str, str]:
+def _checked(db: sqlite_utils.Database, question: str, entry: str, quote: str) -> tuple[str, str]:
     question = " ".join(question.split())
     if not question or len(question) > MAX_QUESTION:
         raise RefereeError(f"a question to remember is 1 to {MAX_QUESTION} characters")
@@ -39,7 +40,7 @@ def _checked(db: sqlite3.Connection, question: str, entry: str, quote: str) -> t
 
 
 def remember(
-    db: sqlite3.Connection, question: str, entry: str, quote: str, right: bool = True, path: Path | None = None
+    db: sqlite_utils.Database, question: str, entry: str, quote: str, right: bool = True, path: Path | None = None
 ) -> Remembered:
     """Keep `question` as answered (or, `right=False`, not answered) by `quote` of `entry`."""
     path = path or local_file()
@@ -69,7 +70,7 @@ def forget(which: str | None, path: Path | None = None) -> int:
     return len(items) - len(kept)
 
 
-def import_items(db: sqlite3.Connection, source: Path, path: Path | None = None) -> int:
+def import_items(db: sqlite_utils.Database, source: Path, path: Path | None = None) -> int:
     """Lines exported before (or written by hand), each checked against the knowledge base."""
     path = path or local_file()
     path.parent.mkdir(parents=True, exist_ok=True)

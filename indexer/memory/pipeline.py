@@ -5,7 +5,7 @@
 2. The search index with the default model (plain e5-small), and the memory's vectors.
 3. Every remembered question asked as `ask` asks it, its own writer left out of the memory it
    reads (`training.gather_all`), and the ranker fit with folds grouped by section
-   (`training.fit_ranker`); written to the package's data (`ranker.npz`).
+   (`training.fit_ranker`); written beside the memory (`ranker.npz`).
 About ten minutes on two cores. Judging sets are never read.
 """
 
@@ -19,13 +19,13 @@ from pathlib import Path
 
 from referee import store
 from referee.indexer.memory.assemble import assemble, judging_questions
-from referee.indexer.memory.bank import SHIPPED_FILE, load_memory, ship_vectors, write_items
+from referee.indexer.memory.bank import SHIPPED_FILE, SHIPPED_VECTORS, load_memory, ship_vectors, write_items
 from referee.indexer.memory.ranker import RANKER_FILE
 from referee.indexer.memory.training import FitReport, fit_game_choice, fit_ranker, gather_all
 from referee.indexer.reader.reader import shipped_reader
 from referee.indexer.search.index import ensure_index
 from referee.indexer.search.searcher import Searcher
-from referee.paths import PACKAGE_DIR
+from referee.paths import PACKAGE_DIR, trained_dir
 
 SETS = PACKAGE_DIR.parent / "data" / "reader"
 MEMORY_SETS = PACKAGE_DIR.parent / "data" / "memory"
@@ -52,10 +52,14 @@ def train_ranker(
     seed: int = 0,
     say: Callable[[str], None] = print,
     limit: int | None = None,
-    out: Path = RANKER_FILE,
-    memory_out: Path = SHIPPED_FILE,
+    into: Path | None = None,
 ) -> RankerRun:
+    """The memory, its vectors and the ranker written into `into` (default: the user's data
+    folder, never the package; `make train` gives the checkout's indexer/data)."""
     start = time.perf_counter()
+    folder = into or trained_dir()
+    out, memory_out = folder / RANKER_FILE.name, folder / SHIPPED_FILE.name
+    folder.mkdir(parents=True, exist_ok=True)
     ensure_index(db_path)
     searcher = Searcher(db_path)
     sections = dict(searcher.db.execute("select id, coalesce(section_id, game || '/front') from entries").fetchall())
@@ -75,7 +79,9 @@ def train_ranker(
         local=Path("/nonexistent"),
         progress=lambda done, total: say(f"  {done}/{total}") if done % 2048 == 0 or done == total else None,
     )
-    ship_vectors(searcher.index.config.model, [i.q for i in memory.items], memory.vectors)
+    ship_vectors(
+        searcher.index.config.model, [i.q for i in memory.items], memory.vectors, folder / SHIPPED_VECTORS.name
+    )
     train = list(memory.items)
     limit = limit or TRAINING_SAMPLE
     if limit < len(train):

@@ -1,9 +1,10 @@
 """The learned ranker: gradient-boosted trees over the candidates' features, run with numpy.
 
 Trained by `referee train` (scikit-learn's HistGradientBoostingClassifier, `.training`); what
-ships is the trees as arrays (`referee/indexer/data/ranker.npz`: no pickle, nothing executed on
-load), the Platt calibration of their score fit on out-of-fold predictions (folds grouped by
-section), the abstention model over per-question features, and the thresholds:
+ships is the trees as arrays (`referee/indexer/data/ranker.npz`, or the one `referee train` wrote
+in the user's data folder, preferred when there is one: no pickle, nothing executed on load), the
+Platt calibration of their score fit on out-of-fold predictions (folds grouped by section), the
+abstention model over per-question features, and the thresholds:
 
 - `abstain_below`: the calibrated chance that the book answers, under which `ask` says it does not;
 - `choices_below`: the calibrated chance that the first passage is the answer, under which `ask`
@@ -16,10 +17,12 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from referee.errors import RefereeError
+from referee.paths import trained_or_shipped
 
 RANKER_FILE = Path(__file__).resolve().parent.parent / "data" / "ranker.npz"
 QUESTION_FEATURES = ("top_logit", "top_margin", "answered_top", "silent_top", "silent_gap", "silent_share", "top_votes")
@@ -114,7 +117,7 @@ class Ranker:
         return 1.0 / (1.0 + np.exp(-(a * np.asarray(logits, dtype=np.float64) + b)))
 
     def save(self, path: Path) -> None:
-        arrays = {
+        arrays: dict[str, Any] = {  # Any: numpy's stubs would hold ** against savez's allow_pickle: bool
             **self.trees.arrays(),
             "answerable.mean": self.answerable.mean,
             "answerable.scale": self.answerable.scale,
@@ -165,7 +168,10 @@ def _cached(path: Path, stamp: int) -> Ranker:
     return load_ranker(path)
 
 
-def shipped_ranker(path: Path = RANKER_FILE) -> Ranker:
+def shipped_ranker(path: Path | None = None) -> Ranker:
+    """The ranker in use: the one `referee train` wrote in the user's data folder, else the
+    package's; read once per process (and again when the file is replaced)."""
+    path = path or trained_or_shipped(RANKER_FILE)
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:

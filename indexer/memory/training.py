@@ -91,7 +91,14 @@ def export_trees(model) -> Trees:
         parts["missing_left"].append(nodes["missing_go_to_left"].astype(bool))
     baseline = float(np.ravel(model._baseline_prediction)[0])
     return Trees(
-        *(tuple(parts[k]) for k in ("feature", "threshold", "left", "right", "leaf", "value", "missing_left")), baseline
+        tuple(parts["feature"]),
+        tuple(parts["threshold"]),
+        tuple(parts["left"]),
+        tuple(parts["right"]),
+        tuple(parts["leaf"]),
+        tuple(parts["value"]),
+        tuple(parts["missing_left"]),
+        baseline,
     )
 
 

@@ -30,7 +30,7 @@ class GameReading:
 
 def read_given_game(reader: Reader, searcher: Searcher, result: SearchResult) -> GameReading:
     hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
-    gathered = gather(searcher, hits, result.question, result.game, result.query)
+    gathered = gather(searcher, hits, result.parsed, result.game, result.query)
     return GameReading(result.game, hits, reader.read(gathered))
 
 

@@ -88,7 +88,7 @@ def load_sets(folder: Path) -> list[dict[str, Any]]:
 def _gathered_in(searcher: Searcher, query: str, game: str) -> tuple[Gathered, list[Hit], ParsedQuestion]:
     result = searcher.search(query, GameChoice.given(game), limit=max(LIMIT, DEPTH))
     hits = result.game_hits or result.hits
-    return gather(searcher, hits, result.question, result.game, result.query), hits, result.question
+    return gather(searcher, hits, result.parsed, result.game, result.query), hits, result.parsed
 
 
 def gather_example(

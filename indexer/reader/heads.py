@@ -37,7 +37,7 @@ class Head:
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray], prefix: str) -> Head:
-        layers = []
+        layers: list[tuple[np.ndarray, np.ndarray]] = []
         while f"{prefix}.w{len(layers)}" in arrays:
             n = len(layers)
             layers.append((arrays[f"{prefix}.w{n}"].astype(np.float32), arrays[f"{prefix}.b{n}"].astype(np.float32)))

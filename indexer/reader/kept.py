@@ -46,7 +46,8 @@ def _encode(value: Any, arrays: dict[str, np.ndarray]) -> Any:
         return value.item()
     kind = type(value).__name__
     if TYPES.get(kind) is type(value):
-        names = value._fields if isinstance(value, tuple) else [f.name for f in dataclasses.fields(value)]
+        known: Any = value  # one of TYPES: a NamedTuple or a dataclass
+        names = known._fields if isinstance(value, tuple) else [f.name for f in dataclasses.fields(known)]
         return {"$type": kind, "fields": {n: _encode(getattr(value, n), arrays) for n in names}}
     if isinstance(value, tuple):
         return {"$tuple": [_encode(v, arrays) for v in value]}
@@ -80,7 +81,8 @@ def save_examples(examples: list[Example], path: Path) -> None:
     arrays: dict[str, np.ndarray] = {}
     document = json.dumps(_encode(examples, arrays), ensure_ascii=False).encode("utf-8")
     buffer = io.BytesIO()
-    np.savez(buffer, **{DOCUMENT: np.frombuffer(document, dtype=np.uint8)}, **arrays)
+    members: dict[str, Any] = {DOCUMENT: np.frombuffer(document, dtype=np.uint8), **arrays}  # Any: see Ranker.save
+    np.savez(buffer, **members)
     path.write_bytes(buffer.getvalue())
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from referee.indexer.reader.examples import gather_examples
 from referee.indexer.reader.kept import load_examples, save_examples
-from referee.indexer.reader.reader import READER_FILE
 from referee.indexer.reader.train import TrainReport, train_reader, training_items
 from referee.indexer.search.index import ensure_index
 from referee.indexer.search.model import default_model
@@ -37,11 +36,12 @@ def train_all(
     seed: int = 0,
     say: Callable[[str], None] = print,
     limit: int | None = None,
-    out: Path = READER_FILE,
+    out: Path | None = None,
     keep_examples: Path | None = None,
     from_examples: Path | None = None,
 ) -> TrainingRun:
-    """`keep_examples`: where to keep the gathered examples (.npz, data only) (benchmarks refit the heads from them);
+    """`out`: the reader file to write (default: the user's data folder, never the package);
+    `keep_examples`: where to keep the gathered examples (.npz, data only) (benchmarks refit the heads from them);
     `from_examples`: refit the heads from examples kept before (seconds: the checks may have changed,
     the books and the index must not have)."""
     items = training_items(sets, limit)

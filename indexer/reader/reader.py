@@ -3,8 +3,10 @@
 `Reader.read` scores every candidate passage of a game's best entries; the best is the quote.
 `Reader.answerable` says how likely the book answers the question at all (calibrated on dev),
 `Reader.check_odds` how likely a check answers it. The file is package data
-(`referee/indexer/data/reader.npz`), rebuilt by `referee train` from the repository's own
-question sets; a missing or damaged file is an error the user sees, never a silent fallback.
+(`referee/indexer/data/reader.npz`), rebuilt by `referee train --reader` from the repository's own
+question sets into the user's data folder (preferred there when present; `--into indexer/data`
+rebuilds the shipped one); a missing or damaged file is an error the user sees, never a silent
+fallback.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -24,6 +27,7 @@ from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.search.lexical import query_terms
 from referee.indexer.search.results import Hit, ParsedQuestion
 from referee.indexer.search.searcher import Searcher
+from referee.paths import trained_or_shipped
 
 READER_FILE = Path(__file__).resolve().parent.parent / "data" / "reader.npz"
 DEPTH = 8  # entries whose passages the reader reads
@@ -129,7 +133,7 @@ class Reader:
     # ------------------------------------------------------------------ the file
 
     def save(self, path: Path) -> None:
-        arrays = {
+        arrays: dict[str, Any] = {  # Any: numpy's stubs would hold ** against savez's allow_pickle: bool
             **self.passages.arrays("passages"),
             **self.answerable_head.arrays("answerable"),
             **self.checks.arrays("checks"),
@@ -154,12 +158,14 @@ class Reader:
 
 
 def shipped_reader() -> Reader:
-    """The package's reader, read once per process (and again if `referee train` replaced it)."""
+    """The reader in use: the one `referee train --reader` wrote in the user's data folder, else the
+    package's; read once per process (and again if `referee train` replaced it)."""
+    path = trained_or_shipped(READER_FILE)
     try:
-        stamp = READER_FILE.stat().st_mtime_ns
+        stamp = path.stat().st_mtime_ns
     except OSError:
         stamp = 0
-    return _cached_reader(READER_FILE, stamp)
+    return _cached_reader(path, stamp)
 
 
 @functools.lru_cache(maxsize=2)

@@ -32,6 +32,7 @@ from referee.indexer.reader.fitting import fit_binary_head, fit_platt, fit_ranki
 from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.reader.reader import READER_FILE, Reader
 from referee.indexer.search.searcher import Searcher
+from referee.paths import trained_dir
 from referee.rules.checks import Check
 from referee.validation.documents import load_json
 
@@ -254,13 +255,15 @@ def train_reader(
     searcher: Searcher,
     checks: list[Check],
     sets: Path,
-    out: Path = READER_FILE,
+    out: Path | None = None,
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
     limit: int | None = None,
     examples: list[Example] | None = None,
 ) -> TrainReport:
-    """The heads over `examples` (gathered from `sets` through `searcher` unless given)."""
+    """The heads over `examples` (gathered from `sets` through `searcher` unless given), written to
+    `out` (default: the user's data folder, never the package)."""
+    out = out or trained_dir() / READER_FILE.name
     start = time.perf_counter()
     if examples is None:
         examples = gather_examples(searcher, training_items(sets, limit), progress)
@@ -271,12 +274,13 @@ def train_reader(
     )
     check_head, check_at, check_figures = _check_head(interim, searcher, examples, checks, seed)
     temperature, prior_weight = _game_choice(interim, examples)
+    all_figures: dict[str, float] = {**figures, **check_figures}
     meta = {
         "sets": sets_digest(sets),
         "seed": seed,
         "trained": time.strftime("%Y-%m-%d"),
         "examples": len(examples),
-        "figures": {**figures, **check_figures},
+        "figures": all_figures,
     }
     reader = Reader(
         passages,
@@ -294,4 +298,4 @@ def train_reader(
     counts = {
         kind: sum(1 for e in examples if e.kind == kind) for kind in ("answerable", "silent", "settles", "near-miss")
     }
-    return TrainReport(out, time.perf_counter() - start, counts, meta["figures"])
+    return TrainReport(out, time.perf_counter() - start, counts, all_figures)

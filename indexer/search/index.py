@@ -215,7 +215,7 @@ def _sha256(data: bytes) -> str:
 @dataclass
 class LoadedIndex:
     config: IndexConfig
-    faiss: object
+    faiss: Any  # a faiss.Index: faiss is not followed by the type checker (pyproject.toml)
     unit_entry: np.ndarray
     unit_kind: np.ndarray
     unit_sentence: np.ndarray

@@ -31,18 +31,9 @@ class Hit:
     best_sentence: str | None = None
     passage: str | None = None  # the best sentence, with its neighbour when that is the second best
 
-    def to_dict(self) -> dict[str, Any]:
-        e = self.entry
-        return {
-            "id": e.id,
-            "game": e.game,
-            "number": e.number,
-            "title": e.title,
-            "path": e.path,
-            "kind": e.kind,
-            "text": e.text,
-            "score": round(float(self.score), 4),
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The entry's one shape (`StoredEntry.to_json`) with the hit's score."""
+        return {**self.entry.to_json(), "score": round(float(self.score), 4)}
 
 
 @dataclass
@@ -59,6 +50,13 @@ class SearchResult:
     def game_source(self) -> str:
         return self.choice.label()
 
+    @property
+    def parsed(self) -> ParsedQuestion:
+        """The question as the search read it: every `Searcher.search` sets it."""
+        if self.question is None:
+            raise ValueError(f"a search result without its parsed question: {self.query!r}")
+        return self.question
+
     def hits_json(self) -> list[dict[str, Any]]:
         """What `referee search --json` prints and the web API's /api/search returns."""
-        return [hit.to_dict() for hit in self.hits]
+        return [hit.to_json() for hit in self.hits]

@@ -199,7 +199,7 @@ class Searcher:
         candidates = np.union1d(np.concatenate([self.index.unit_entry[u] for u in found]), extra).astype(np.int64)
         per_vector = [self._best_cosines(scores[row][units[row] >= 0], u, candidates) for row, u in enumerate(found)]
         dense = [weights[0] * c.entry + weights[1] * c.sentence for c in per_vector]
-        fused = sum(share * d for share, d in zip(mix, dense, strict=True))
+        fused = np.asarray(sum(share * d for share, d in zip(mix, dense, strict=True)))
         return fused, candidates, per_vector[0], float(dense[0].max()) if len(candidates) else 0.0
 
     def _best_cosines(self, scores: np.ndarray, units: np.ndarray, candidates: np.ndarray) -> Cosines:
@@ -236,8 +236,8 @@ class Searcher:
         for k, entry in enumerate(ids):
             if entry in named:
                 bonus[k] = self.scoring.term_boost * named[entry]
-            elif sections.get(entry) in section_weight:
-                bonus[k] = self.scoring.term_section_boost * section_weight[sections[entry]]
+            elif (section := sections.get(entry)) is not None and section in section_weight:
+                bonus[k] = self.scoring.term_section_boost * section_weight[section]
         return bonus
 
     def _fused(

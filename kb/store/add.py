@@ -130,7 +130,7 @@ def recover_staging(target_dir: Path, db_path: Path) -> list[Path]:
     """What an `add` that was killed left in the games folder, settled: a game its database already
     holds (killed between the database's swap and the folder's rename) is moved into place; anything
     else is removed. Only folders of processes that are gone are touched."""
-    settled = []
+    settled: list[Path] = []
     if not target_dir.is_dir():
         return settled
     for staging in target_dir.glob(STAGING + "*"):

@@ -30,7 +30,7 @@ def remove_leftovers(target: Path, prefix: str | None = None) -> list[Path]:
 
     Only files of processes that are gone are removed, so this is safe without a lock too."""
     prefix = prefix or target.name
-    removed = []
+    removed: list[Path] = []
     if not target.parent.is_dir():
         return removed
     for path in target.parent.glob(f"{prefix}.*-*"):

@@ -110,7 +110,7 @@ def _report(book: ParsedBook, links: Links) -> GameReport:
 
 
 def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
-    db["edges"].insert_all(
+    db.table("edges").insert_all(
         {
             "game": game.id,
             "src": e.src,
@@ -126,7 +126,7 @@ def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
     for edge in links.edges:
         if edge.kind == "term":
             uses[edge.anchor] = uses.get(edge.anchor, 0) + 1
-    db["terms"].insert_all(
+    db.table("terms").insert_all(
         {
             "game": game.id,
             "term": t.term,
@@ -138,16 +138,16 @@ def _write_links(db: sqlite_utils.Database, game: Game, links: Links) -> None:
         }
         for t in links.terms
     )
-    db["precedence"].insert_all(
+    db.table("precedence").insert_all(
         {"game": game.id, "higher": json.dumps(p.higher), "over": p.over, "entry": p.entry} for p in links.precedence
     )
 
 
 def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report: GameReport) -> None:
     for table in ("entries", "sections", "dropped", "edges", "terms", "precedence", "translations"):
-        db[table].delete_where("game = ?", [game.id])
+        db.table(table).delete_where("game = ?", [game.id])
     forms = ascii_ids([s.id for s in book.sections] + [e.id for e in book.entries])
-    db["games"].upsert(
+    db.table("games").upsert(
         {
             "id": game.id,
             "title": game.title,
@@ -162,14 +162,14 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
         },
         pk="id",
     )
-    db["sections"].insert_all(
+    db.table("sections").insert_all(
         (
             {**s.to_dict(), "path": json.dumps(s.path, ensure_ascii=False), "ascii_id": forms[s.id]}
             for s in book.sections
         ),
         pk="id",
     )
-    db["entries"].insert_all(
+    db.table("entries").insert_all(
         _digested(
             {
                 "id": e.id,
@@ -197,11 +197,15 @@ def _write_book(db: sqlite_utils.Database, game: Game, book: ParsedBook, report:
         pk="id",
         batch_size=500,
     )
-    db["dropped"].insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
-    db["build_report"].upsert({"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game")
+    db.table("dropped").insert_all({"game": game.id, **d.__dict__} for d in book.dropped)
+    db.table("build_report").upsert(
+        {"game": game.id, "report": json.dumps(report.to_dict(), ensure_ascii=False)}, pk="game"
+    )
     _write_links(db, game, report.links)
     _write_checks(db, game, report.checks)
-    db["translations"].insert_all((row for t in report.translations for row in t.rows(game.id)), pk=("id", "lang"))
+    db.table("translations").insert_all(
+        (row for t in report.translations for row in t.rows(game.id)), pk=("id", "lang")
+    )
 
 
 def _digested(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -211,9 +215,9 @@ def _digested(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
 
 def _write_checks(db: sqlite_utils.Database, game: Game, checks: list[Check]) -> None:
     db.execute('delete from check_entries where "check" in (select name from checks where game = ?)', [game.id])
-    db["checks"].delete_where("game = ?", [game.id])
-    db["checks"].insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
-    db["check_entries"].insert_all(
+    db.table("checks").delete_where("game = ?", [game.id])
+    db.table("checks").insert_all({"name": c.name, "game": c.game, "description": c.description} for c in checks)
+    db.table("check_entries").insert_all(
         {"check": c.name, "entry": entry} for c in checks for entry in sorted({q.entry for q in c.quotes.values()})
     )
 
@@ -340,14 +344,14 @@ def _write_database(
         with db.conn:
             keep = {g.id for g in games}
             marks = ",".join("?" * len(keep))
-            db["games"].delete_where(f"id not in ({marks})", list(keep))
+            db.table("games").delete_where(f"id not in ({marks})", list(keep))
             for table in PER_GAME_TABLES:
-                db[table].delete_where(f"game not in ({marks})", list(keep))
+                db.table(table).delete_where(f"game not in ({marks})", list(keep))
             for game, book, report in parsed:
                 _write_book(db, game, book, report)
-            db["meta"].upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
-            db["meta"].upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
-            db["meta"].upsert({"key": DIGESTS_KEY, "value": json.dumps(table_digests(db.conn))}, pk="key")
+            db.table("meta").upsert({"key": "fingerprint", "value": _compute_fingerprint(db)}, pk="key")
+            db.table("meta").upsert({"key": "common_terms", "value": json.dumps(_compute_common_terms(db))}, pk="key")
+            db.table("meta").upsert({"key": DIGESTS_KEY, "value": json.dumps(table_digests(db.conn))}, pk="key")
         db.close()
         os.replace(tmp, target)
     except sqlite3.OperationalError as exc:  # writing the new file failed: full disk, I/O error, size limit

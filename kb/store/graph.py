@@ -46,8 +46,10 @@ def links_of(db: sqlite_utils.Database, entry_id: str, game: str, normative: boo
     ).fetchone()
     if first and first[0]:  # a reference to a section points at its first entry
         incoming += list(db.query("select * from edges where dst = ? and kind != 'term'", [first[0]]))
-    seen: set[tuple[str, str]] = set()
-    incoming = [r for r in incoming if (r["src"], r["kind"]) not in seen and not seen.add((r["src"], r["kind"]))]
+    first_of: dict[tuple[str, str], dict[str, Any]] = {}  # each (source, kind) once, the first kept
+    for r in incoming:
+        first_of.setdefault((r["src"], r["kind"]), r)
+    incoming = list(first_of.values())
     precedence = []
     if normative and source == "rulebook":
         for row in db.query("select * from precedence where game = ?", [game]):

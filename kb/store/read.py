@@ -153,7 +153,7 @@ def common_terms(db: sqlite_utils.Database) -> frozenset[str]:
     """Index terms (Porter stems) found in at least half the entries, listed at build time:
     FTS5's BM25 gives them no weight, so the lexical side leaves them out of its queries."""
     row = db.execute("select value from meta where key = 'common_terms'").fetchone()
-    return frozenset(stored_json(row[0], "common terms")) if row else frozenset()  # type: ignore[arg-type]
+    return frozenset(stored_json(row[0], "common terms")) if row else frozenset()
 
 
 @dataclass(frozen=True)
@@ -177,6 +177,8 @@ class StoredEntry:
     translations: list[dict[str, str]] | None = None  # its aligned translations, when they were looked up
 
     def to_json(self) -> dict[str, Any]:
+        """The one JSON shape of an entry: `show` prints it, and a search hit (`Hit.to_json`: its
+        score) and an answer's citation (`Citation.to_json`: its quote) are it with their own keys."""
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "translations"}
         return data if self.translations is None else {**data, "translations": self.translations}
 
@@ -188,14 +190,14 @@ def _entry_row(row: dict[str, Any], translations: list[dict[str, str]] | None = 
         number=row["number"],
         section_id=row["section_id"],
         title=row["title"],
-        path=stored_json(row["path"], f"{row['id']}'s path"),  # type: ignore[arg-type]
+        path=stored_json(row["path"], f"{row['id']}'s path"),
         kind=row["kind"],
         source=row["source"],
         normative=bool(row["normative"]),
         lang=row["lang"],
         text=row["text"],
         line=row["line"],
-        table=stored_json(row["table_json"], f"{row['id']}'s table") if row["table_json"] else None,  # type: ignore[arg-type]
+        table=stored_json(row["table_json"], f"{row['id']}'s table") if row["table_json"] else None,
         ascii_id=row["ascii_id"],
         translations=translations,
     )
@@ -249,13 +251,15 @@ def entries_by_ids(db: sqlite_utils.Database, ids: list[str]) -> dict[str, Store
     return {row["id"]: _entry_row(row, translated.get(row["id"], [])) for row in rows}
 
 
-def translations_of(db: sqlite_utils.Database, ids: list[str], lang: str | None = None) -> dict[str, list[dict]]:
+def translations_of(
+    db: sqlite_utils.Database, ids: list[str], lang: str | None = None
+) -> dict[str, list[dict[str, str]]]:
     """The aligned translations of entries or sections: id -> [{lang, text, label}], labelled as
     the project's unofficial translation (never the book's words)."""
     if not ids:
         return {}
     where = f"id in ({','.join('?' * len(ids))})" + (" and lang = ?" if lang else "")
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict[str, str]]] = {}
     for row in db.query(f"select * from translations where {where} order by lang", [*ids, *([lang] if lang else [])]):
         out.setdefault(row["id"], []).append({"lang": row["lang"], "text": row["text"], "label": LABEL})
     return out
@@ -276,7 +280,7 @@ def resolve_id(db: sqlite_utils.Database, item_id: str) -> str:
     for table in ("entries", "sections"):
         row = db.execute(f"select id from {table} where ascii_id = ?", [item_id]).fetchone()
         if row:
-            return row[0]
+            return str(row[0])
     return item_id
 
 
@@ -295,11 +299,11 @@ def show(db: sqlite_utils.Database, item_id: str) -> dict[str, Any]:
     """An entry, or a section with its entries; an unknown id suggests the closest ones.
     The id may be typed in its ASCII form (`tacocat/peremistyty-takokat/1`)."""
     item_id = resolve_id(db, item_id)
-    row = db["entries"].get(item_id) if _exists(db, "entries", item_id) else None
+    row = db.table("entries").get(item_id) if _exists(db, "entries", item_id) else None
     if row is not None:
         return with_links(db, _entry_row(row))
     if _exists(db, "sections", item_id):
-        section = _section_row(db["sections"].get(item_id))
+        section = _section_row(db.table("sections").get(item_id))
         rows = list(db.query("select * from entries where section_id = ? order by position", [item_id]))
         translated = translations_of(db, [item_id] + [r["id"] for r in rows])
         members = [_entry_row(r, translated.get(r["id"], [])).to_json() for r in rows]
@@ -324,4 +328,4 @@ def _suggestion(db: sqlite_utils.Database, item_id: str) -> str:
 def build_reports(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     return [
         stored_json(r["report"], "a build report") for r in db.query("select report from build_report order by game")
-    ]  # type: ignore[misc]
+    ]

@@ -12,6 +12,7 @@ import hashlib
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
@@ -112,8 +113,9 @@ def table_digests(connection: sqlite3.Connection) -> dict[str, str]:
     return out
 
 
-def stored_json(text: str | None, what: str) -> object:
-    """A JSON value the build stored; one that is not JSON means the file was edited or damaged."""
+def stored_json(text: str | None, what: str) -> Any:
+    """A JSON value the build stored; one that is not JSON means the file was edited or damaged.
+    Any: its shape is the one the build wrote for that column, which the caller knows."""
     try:
         return json.loads(text) if text is not None else None
     except (TypeError, ValueError):
@@ -124,7 +126,7 @@ def stored_json(text: str | None, what: str) -> object:
 
 def create_schema(db: sqlite_utils.Database) -> None:
     """Every table, in its one current shape; bump SCHEMA_VERSION when this changes."""
-    db["games"].create(
+    db.table("games").create(
         {
             "id": str,
             "title": str,
@@ -139,7 +141,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["sections"].create(
+    db.table("sections").create(
         {
             "id": str,
             "game": str,
@@ -157,7 +159,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["entries"].create(
+    db.table("entries").create(
         {
             "id": str,
             "game": str,
@@ -182,36 +184,38 @@ def create_schema(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["entries"].create_index(["game", "position"])
-    db["entries"].create_index(["section_id"])
-    db["sections"].create_index(["game", "position"])
+    db.table("entries").create_index(["game", "position"])
+    db.table("entries").create_index(["section_id"])
+    db.table("sections").create_index(["game", "position"])
     # typeable ASCII ids beside the book's own (kb.ids); aligned translations (kb.translation)
-    db["entries"].create_index(["ascii_id"])
-    db["sections"].create_index(["ascii_id"])
-    db["translations"].create({"id": str, "game": str, "lang": str, "kind": str, "text": str}, pk=("id", "lang"))
-    db["translations"].create_index(["game"])
-    db["dropped"].create({"game": str, "line": int, "text": str, "reason": str})
-    db["dropped"].create_index(["game"])
-    db["build_report"].create({"game": str, "report": str}, pk="game")
+    db.table("entries").create_index(["ascii_id"])
+    db.table("sections").create_index(["ascii_id"])
+    db.table("translations").create({"id": str, "game": str, "lang": str, "kind": str, "text": str}, pk=("id", "lang"))
+    db.table("translations").create_index(["game"])
+    db.table("dropped").create({"game": str, "line": int, "text": str, "reason": str})
+    db.table("dropped").create_index(["game"])
+    db.table("build_report").create({"game": str, "report": str}, pk="game")
     # FTS5 over title, text and the game's token: a lexical query touches only its game
-    db["entries"].enable_fts(
+    db.table("entries").enable_fts(
         ["title", "text", "game_token"], fts_version="FTS5", tokenize=FTS_TOKENIZER, create_triggers=True
     )
     # key/value facts about the build, such as the fingerprint derived indexes compare against
-    db["meta"].create({"key": str, "value": str}, pk="key")
+    db.table("meta").create({"key": str, "value": str}, pk="key")
     # cross-references, term uses and priority as edges; the glossary; the books' precedence
-    db["edges"].create({"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int})
-    db["edges"].create_index(["src"])
-    db["edges"].create_index(["dst"])
-    db["edges"].create_index(["game", "kind"])
-    db["terms"].create(
+    db.table("edges").create(
+        {"game": str, "src": str, "dst": str, "kind": str, "anchor": str, "note": str, "resolved": int}
+    )
+    db.table("edges").create_index(["src"])
+    db.table("edges").create_index(["dst"])
+    db.table("edges").create_index(["game", "kind"])
+    db.table("terms").create(
         {"game": str, "term": str, "norm": str, "entry": str, "source": str, "aliases": str, "uses": int}
     )
-    db["terms"].create_index(["game", "norm"])
-    db["precedence"].create({"game": str, "higher": str, "over": str, "entry": str})
+    db.table("terms").create_index(["game", "norm"])
+    db.table("precedence").create({"game": str, "higher": str, "over": str, "entry": str})
     # which executable checks implement which entries (both ways)
-    db["checks"].create({"name": str, "game": str, "description": str}, pk="name")
-    db["check_entries"].create({"check": str, "entry": str})
-    db["check_entries"].create_index(["entry"])
+    db.table("checks").create({"name": str, "game": str, "description": str}, pk="name")
+    db.table("check_entries").create({"check": str, "entry": str})
+    db.table("check_entries").create_index(["entry"])
     db.execute(f"pragma application_id = {APPLICATION_ID}")
     db.execute(f"pragma user_version = {SCHEMA_VERSION}")
