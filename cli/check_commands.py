@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 import yaml
 from typer.core import TyperGroup
@@ -48,7 +47,7 @@ def as_subcommand(args: list[str]) -> list[str]:
 
 
 class _CheckGroup(TyperGroup):
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # typer's own (vendored) click Context
         return super().parse_args(ctx, as_subcommand(list(args)))
 
 
