@@ -110,3 +110,38 @@ def test_a_bad_tap_is_a_one_line_4xx_and_keeps_nothing(learning, data_folder: Pa
         "/api/learn", json=tapped, headers={"origin": "http://testserver", "sec-fetch-site": "same-origin"}
     )
     assert same.status_code == 200 and len(read_items(data_folder)) == 1
+
+
+def test_a_post_from_another_sites_page_is_refused_before_the_app() -> None:
+    """The guard alone (no model): another site's page may not post; this server's pages, and
+    scripts that say nothing of where they come from, may; reading is never refused."""
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from referee.web.limits import LimitRequests
+
+    app = FastAPI()
+    app.add_middleware(LimitRequests)
+    reached: list[str] = []
+
+    @app.api_route("/api/learn", methods=["GET", "POST"])
+    async def learn() -> dict:
+        reached.append("learn")
+        return {"ok": True}
+
+    client = TestClient(app)
+    cases = [
+        ({"origin": "http://evil.example"}, "POST", 403),
+        ({"origin": "null"}, "POST", 403),
+        ({"sec-fetch-site": "cross-site"}, "POST", 403),
+        ({"sec-fetch-site": "same-site", "origin": "http://testserver"}, "POST", 403),
+        ({"origin": "http://testserver", "sec-fetch-site": "same-origin"}, "POST", 200),
+        ({}, "POST", 200),
+        ({"origin": "http://evil.example", "sec-fetch-site": "cross-site"}, "GET", 200),
+    ]
+    for headers, method, status in cases:
+        response = client.request(method, "/api/learn", headers=headers)
+        assert response.status_code == status, (headers, method, response.text)
+        if status == 403:
+            assert "another site" in one_line_error(response, 403)
+    assert len(reached) == 3

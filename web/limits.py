@@ -74,7 +74,7 @@ def _cross_site(scope: dict[str, Any]) -> str | None:
     may make a player's browser keep a choice (or settle anything) here behind their back."""
     if scope["method"] in SAFE_METHODS:
         return None
-    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+    headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
     if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
         return "a page of another site may not post to Referee"
     origin = headers.get("origin")
