@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -34,21 +36,28 @@ SERVER_LOG = ServerLog()
 LOGGERS = ("", "uvicorn")  # the app's own (referee.web, to the root) and uvicorn's, which stops there
 
 
-@pytest.fixture(scope="module")
-def site(indexed_db: Path, searcher):
+@contextmanager
+def served(indexed_db: Path, searcher, learn: bool = False) -> Iterator[str]:
+    """The app served over the test knowledge base, what it logs kept in SERVER_LOG."""
     from support.served import ServedApp
 
     from referee.web.app import create_app
     from referee.web.backend import Settings
 
-    with ServedApp(create_app(Settings(indexed_db, CORPUS), encoder=searcher.encoder)) as url:
-        for name in LOGGERS:  # after uvicorn configured its loggers
+    with ServedApp(create_app(Settings(indexed_db, CORPUS, learn=learn), encoder=searcher.encoder)) as url:
+        for name in LOGGERS:  # after uvicorn configured its loggers (each server configures them anew)
             logging.getLogger(name).addHandler(SERVER_LOG)
         try:
             yield url
         finally:
             for name in LOGGERS:
                 logging.getLogger(name).removeHandler(SERVER_LOG)
+
+
+@pytest.fixture(scope="module")
+def site(indexed_db: Path, searcher):
+    with served(indexed_db, searcher) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -299,12 +308,7 @@ def test_tap_one_of_the_answers_choices_to_see_it_without_a_request(phone, site:
 @pytest.fixture(scope="module")
 def learning_site(indexed_db: Path, searcher):
     """The app as `referee serve --learn` runs it."""
-    from support.served import ServedApp
-
-    from referee.web.app import create_app
-    from referee.web.backend import Settings
-
-    with ServedApp(create_app(Settings(indexed_db, CORPUS, learn=True), encoder=searcher.encoder)) as url:
+    with served(indexed_db, searcher, learn=True) as url:
         yield url
 
 
