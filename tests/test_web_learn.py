@@ -145,3 +145,13 @@ def test_a_post_from_another_sites_page_is_refused_before_the_app() -> None:
         if status == 403:
             assert "another site" in one_line_error(response, 403)
     assert len(reached) == 3
+
+
+def test_serve_says_whether_it_learns_and_where_it_keeps_what_it_learns() -> None:
+    from referee.cli.serve_commands import _greeting
+
+    quiet = " ".join(_greeting("0.0.0.0", 8000, 2))
+    assert "read-only" in quiet and "Learning" not in quiet
+    learning = " ".join(_greeting("0.0.0.0", 8000, 2, learn=True))
+    assert "read-only" not in learning and str(local_file()) in learning  # the test's data folder, not ~
+    assert str(local_file()) in " ".join(_greeting("127.0.0.1", 8000, 1, learn=True))
