@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
 
-.PHONY: setup browser demo test test-fast test-times install-check lock lint bench docs clean screenshots train
+.PHONY: setup browser demo test test-fast test-times install-check lock lint bench docs clean screenshots train serve-load
 
 setup: $(VENV)/.installed
 
@@ -50,6 +50,13 @@ bench: setup
 	$(BIN)/python benchmarks/answer_quality.py
 	$(BIN)/python benchmarks/latency.py
 	$(BIN)/python benchmarks/scale.py
+
+# A table on `referee serve`: 20 players asking every second while every sheet is made from cold,
+# against the same table with no sheet work (a baseline in the same run); figures for a quiet machine.
+serve-load: setup
+	$(BIN)/referee build
+	$(BIN)/referee index
+	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/serve_load.py --beat ask
 
 # The web app's browser tests drive Debian's chromium (Playwright cannot download its own here).
 browser:

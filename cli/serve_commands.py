@@ -12,6 +12,7 @@ import typer
 from referee import store
 from referee.cli.common import DbOption, db_path, encoders_of, fresh_index, friendly
 from referee.errors import RefereeError
+from referee.indexer.memory.bank import local_file
 from referee.paths import DB_ENV, corpus_dirs
 
 app = typer.Typer()
@@ -32,15 +33,23 @@ def serve(
             min=1, max=16, help="Processes answering, each with its own copy of the index and model (about 0.4 GB)."
         ),
     ] = WORKERS,
+    learn: Annotated[
+        bool,
+        typer.Option(
+            "--learn",
+            help="Keep the answer choices players tap in this machine's memory (as `referee ask --right`); "
+            "off: a tap only shows that answer.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Serve the rules to a browser: ask, read, settle, print sheets (read-only).
+    """Serve the rules to a browser: ask, read, settle, print sheets (read-only unless --learn).
 
     Sheets are made by a separate process in the background, never by the processes answering."""
     try:
         import uvicorn  # the [web] extra: only `referee serve` needs it
 
-        from referee.web.app import SHEETS_ENV, WORKERS_ENV, create_app
+        from referee.web.app import LEARN_ENV, SHEETS_ENV, WORKERS_ENV, create_app
         from referee.web.backend import Settings
         from referee.web.connections import KEEP_ALIVE_SECONDS, TimedH11Protocol
     except ImportError as exc:
@@ -51,7 +60,7 @@ def serve(
     store.open_db(path)
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
-    for line in _greeting(host, port, workers):
+    for line in _greeting(host, port, workers, learn):
         typer.echo(line, err=True)
     options: dict[str, Any] = {  # uvicorn.run's keywords, shared by both ways of starting it
         "host": host,
@@ -63,10 +72,11 @@ def serve(
         "timeout_graceful_shutdown": 5,
     }
     if workers == 1:
-        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1)
+        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn)
         uvicorn.run(create_app(settings, encoders=encoders), **options)
     else:  # each worker process builds its app from the environment
         os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
+        os.environ[LEARN_ENV] = "1" if learn else "0"
         uvicorn.run("referee.web.app:create_app_from_environment", factory=True, workers=workers, **options)
 
 
@@ -79,17 +89,24 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _greeting(host: str, port: int, workers: int) -> list[str]:
+def _greeting(host: str, port: int, workers: int, learn: bool = False) -> list[str]:
     processes = f"{workers} worker process{'es' if workers > 1 else ''}"
     how = f"{processes} answering, one request at a time each; sheets made in the background by their own process"
+    kept = (
+        [f"Learning: the answer choices players tap are kept in {local_file()} (`referee memory list`)"]
+        if learn
+        else []
+    )
     if is_loopback(host):
-        return [f"Referee at http://{host}:{port}/ (only this machine can open it; Ctrl+C stops)", how]
+        return [f"Referee at http://{host}:{port}/ (only this machine can open it; Ctrl+C stops)", how, *kept]
     shown = _local_address() if host in ("0.0.0.0", "::") else host
+    writes = "it keeps the choices they tap (--learn)" if learn else "it is read-only"
     return [
         f"Warning: listening on {host}: anyone on this network can open Referee and read the rules"
-        " (it is read-only; nothing else on this machine is served).",
+        f" ({writes}; nothing else on this machine is served).",
         f"Referee at http://{shown}:{port}/ for the phones at the table (Ctrl+C stops)",
         how,
+        *kept,
     ]
 
 

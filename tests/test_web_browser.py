@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pypdfium2
 import pytest
@@ -34,21 +36,28 @@ SERVER_LOG = ServerLog()
 LOGGERS = ("", "uvicorn")  # the app's own (referee.web, to the root) and uvicorn's, which stops there
 
 
-@pytest.fixture(scope="module")
-def site(indexed_db: Path, searcher):
+@contextmanager
+def served(indexed_db: Path, searcher, learn: bool = False) -> Iterator[str]:
+    """The app served over the test knowledge base, what it logs kept in SERVER_LOG."""
     from support.served import ServedApp
 
     from referee.web.app import create_app
     from referee.web.backend import Settings
 
-    with ServedApp(create_app(Settings(indexed_db, CORPUS), encoder=searcher.encoder)) as url:
-        for name in LOGGERS:  # after uvicorn configured its loggers
+    with ServedApp(create_app(Settings(indexed_db, CORPUS, learn=learn), encoder=searcher.encoder)) as url:
+        for name in LOGGERS:  # after uvicorn configured its loggers (each server configures them anew)
             logging.getLogger(name).addHandler(SERVER_LOG)
         try:
             yield url
         finally:
             for name in LOGGERS:
                 logging.getLogger(name).removeHandler(SERVER_LOG)
+
+
+@pytest.fixture(scope="module")
+def site(indexed_db: Path, searcher):
+    with served(indexed_db, searcher) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -296,6 +305,57 @@ def test_tap_one_of_the_answers_choices_to_see_it_without_a_request(phone, site:
     assert no_horizontal_scroll(phone)
 
 
+@pytest.fixture(scope="module")
+def learning_site(indexed_db: Path, searcher):
+    """The app as `referee serve --learn` runs it."""
+    with served(indexed_db, searcher, learn=True) as url:
+        yield url
+
+
+def tap_a_choice(phone, url: str) -> tuple[dict, list[str]]:
+    """Ask a question whose answer offers choices, tap the first: the choice tapped and the
+    requests the tap sent (static files aside)."""
+    from support.served import question_with_choices
+
+    ask = phone.request.get
+    found = question_with_choices(lambda q, game: ask(url + "/api/ask", params={"q": q, "game": game}).json())
+    assert found is not None, "no dev question offers choices: nothing to tap"
+    q, game, answer = found
+    phone.goto(url + "/?" + urlencode({"q": q, "game": game}))
+    sent: list[str] = []
+    phone.on("request", lambda request: "/static/" in request.url or sent.append(request.method + " " + request.url))
+    phone.locator("#results [data-choices] a.choice:not([data-choice=first])").first.tap()
+    assert phone.locator('[data-choice-answer="0"]').is_visible()  # the tap shows that answer, either way
+    assert not phone.locator("[data-first-answer]").is_visible()
+    return answer["choices"][0], sent
+
+
+def test_one_tap_on_a_choice_keeps_it_where_the_server_learns(phone, learning_site: str, tmp_path, monkeypatch) -> None:
+    from referee.indexer.memory.bank import local_file, read_items
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # the server runs in this process: its data folder
+    choice, sent = tap_a_choice(phone, learning_site)
+    learned = phone.locator("#learned.learned")
+    learned.wait_for()
+    assert choice["id"] in learned.inner_text() and "Kept" in learned.inner_text()
+    assert sent == [f"POST {learning_site}/learn"]  # one tap, one request
+    kept = read_items(local_file())
+    assert [(i.entry, i.kind) for i in kept] == [(choice["id"], "answerable")]
+    assert phone.locator("#flash").inner_text().strip() == ""
+    assert no_horizontal_scroll(phone)
+
+
+def test_without_learn_a_tap_shows_the_answer_and_keeps_nothing(phone, site: str, tmp_path, monkeypatch) -> None:
+    from referee.indexer.memory.bank import local_file
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _, sent = tap_a_choice(phone, site)
+    note = phone.locator('[data-learn="off"]')
+    assert note.is_visible() and "learns nothing" in note.inner_text()
+    assert "only reads" in phone.locator("footer").inner_text()
+    assert sent == [] and not local_file().exists()
+
+
 def test_a_sheet_not_made_yet_shows_its_progress_and_comes_by_itself(phone, site: str) -> None:
     phone.goto(site + "/sheets/touchdown-heroes")  # no other test opened it: not made yet
     progress = phone.locator("[data-sheet-progress]")
@@ -325,6 +385,42 @@ def test_every_sheet_page_fits_a_phone_and_every_citation_is_a_finger_wide(phone
         assert sizes, path
         small = [s for s in sizes if s[1] < FINGER or s[2] < FINGER]
         assert not small, (path, small[:5])
+
+
+def pdf_pages(data: bytes) -> int:
+    document = pypdfium2.PdfDocument(data)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+@pytest.mark.slow  # every sheet laid out (WeasyPrint) and printed twice: minutes on a loaded machine
+def test_a_sheet_page_printed_has_as_many_pages_as_its_pdf(phone, site: str) -> None:
+    """Ctrl+P (or Print) on a sheet's page gives the PDF's pages: the sheet alone, its own stylesheet."""
+    counts = {}
+    for path in sheet_pages(site, phone.request):  # every game, in its book's language and its translations
+        phone.emulate_media(media="screen")
+        phone.goto(site + path)
+        phone.locator("article.sheet").wait_for(timeout=SHEET_MADE_MS)
+        phone.emulate_media(media="print")
+        assert not phone.locator("header.bar").is_visible() and not phone.locator(".actions").is_visible()
+        printed = phone.pdf(prefer_css_page_size=True)
+        page, _, query = path.partition("?")
+        made = phone.request.get(site + page + ".pdf" + (f"?{query}" if query else ""))
+        assert made.status == 200, path
+        counts[path] = (pdf_pages(printed), pdf_pages(made.body()))
+        document = pypdfium2.PdfDocument(printed)
+        try:
+            width, height = document[0].get_size()
+            assert abs(width - 595) < 3 and abs(height - 842) < 3, path  # A4, as the PDF
+            text = document[0].get_textpage().get_text_range()
+            title = phone.locator("article.sheet h1").inner_text()
+            assert title in text and "Download PDF" not in text, path  # the sheet alone, not the app's frame
+        finally:
+            document.close()
+    assert len(counts) >= 6
+    assert all(printed == made for printed, made in counts.values()), counts
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,8 @@ from pydantic import BaseModel, Field
 from referee import store
 from referee.errors import RefereeError
 from referee.indexer.answering import answer
+from referee.indexer.answering.types import Answer
+from referee.indexer.memory.learning import remember
 from referee.names import GameChoice, choose_game
 from referee.rules.settle import checks_of_game, describe_check, find_check, settle
 from referee.states.settle import settle_state_text
@@ -43,13 +45,31 @@ def game_choice(backend: Backend, q: str, game: str | None) -> GameChoice:
 # Each is what the CLI command prints with --json; the pages render the same dictionaries.
 
 
+def asked(backend: Backend, q: str, game: str | None) -> Answer:
+    checks = backend.checks.values()  # the corpus's, loaded once when the app started
+    return answer.ask(backend.searcher, q, checks, game_choice(backend, q, game))
+
+
 def search_json(backend: Backend, q: str, game: str | None, limit: int) -> list[dict[str, Any]]:
     return answer.search_as_asked(backend.searcher, q, game_choice(backend, q, game), limit=limit).hits_json()
 
 
 def ask_json(backend: Backend, q: str, game: str | None) -> dict[str, Any]:
-    checks = backend.checks.values()  # the corpus's, loaded once when the app started
-    return answer.ask(backend.searcher, q, checks, game_choice(backend, q, game)).to_json()
+    return asked(backend, q, game).to_json()
+
+
+NOT_LEARNING = "this server learns nothing from taps (start it with `referee serve --learn` to keep them)"
+
+
+def learn_json(backend: Backend, q: str, game: str | None, choice: str) -> dict[str, Any]:
+    """A tapped choice kept in this machine's memory, as `referee ask Q --right ID` keeps it: the
+    question asked again here and `choice` looked up among the passages it shows, so only a
+    passage offered for that question is kept (with the server's quote, not the client's)."""
+    if not backend.settings.learn:
+        raise HTTPException(403, NOT_LEARNING)
+    shown = answer.passage_of(asked(backend, q, game), choice)
+    kept = remember(backend.searcher.db, q, shown.id, shown.quote)
+    return {"learned": True, "kept": kept.to_json()}
 
 
 def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
@@ -181,6 +201,32 @@ async def check_document(request: Request) -> dict[str, Any]:
     situation = validated(Situation, load_document(decode_text(await request.body(), "body"), "body"), "body")
     backend = backend_of(request)
     return await backend.run_light(check_json, backend, situation.check, situation.game, situation.facts)
+
+
+class Tapped(BaseModel):
+    """A choice a player tapped under an answer: the question as asked and the choice's entry id."""
+
+    q: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, examples=["How far can I pass?"])
+    game: str | None = Field(default=None, max_length=MAX_NAME_CHARS, examples=["takkure"])
+    choice: str = Field(min_length=1, max_length=300, examples=["takkure/2.01/7"])
+
+
+TAPPED_BODY = {"required": True, "content": {"application/json": {"schema": Tapped.model_json_schema()}}}
+
+
+@router.post(
+    "/learn",
+    summary="Keep a tapped choice as the answer to its question (`referee ask Q --right ID`); only with --learn",
+    description="403 unless the server was started with `referee serve --learn`. The question is asked again "
+    "and `choice` must be one of the passages its answer shows.",
+    openapi_extra={"requestBody": TAPPED_BODY},
+)
+async def learn(request: Request) -> dict[str, Any]:
+    backend = backend_of(request)
+    if not backend.settings.learn:  # before the body is read: nothing to check when nothing is kept
+        raise HTTPException(403, NOT_LEARNING)
+    tapped = validated(Tapped, load_document(decode_text(await request.body(), "body"), "body"), "body")
+    return await backend.run(learn_json, backend, tapped.q, tapped.game, tapped.choice)
 
 
 STATE_BODY = {

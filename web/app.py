@@ -1,7 +1,8 @@
 """The ASGI app behind `referee serve`: pages for players, a JSON API for scripts.
 
-The app only parses requests, calls kb/ and indexer/ (through `Backend`) and renders; it never
-writes. Every user mistake is a 4xx with one line, never a traceback.
+The app only parses requests, calls kb/ and indexer/ (through `Backend`) and renders; it writes
+nothing, except, when started with `--learn`, the choices players tap (into this machine's answer
+memory, as `referee ask --right` does). Every user mistake is a 4xx with one line, never a traceback.
 """
 
 from __future__ import annotations
@@ -63,13 +64,15 @@ def create_app(settings: Settings, encoder: Encoder | None = None, encoders: Enc
 
 WORKERS_ENV = "REFEREE_SERVE_WORKERS"  # set by `referee serve` for its worker processes
 SHEETS_ENV = "REFEREE_SERVE_SHEETS"  # "prepare": make every sheet in the background at start
+LEARN_ENV = "REFEREE_SERVE_LEARN"  # "1": keep the choices players tap (`referee serve --learn`)
 
 
 def create_app_from_environment() -> FastAPI:
     """For `uvicorn --factory referee.web.app:create_app_from_environment` (several worker processes)."""
     workers = int(os.environ.get(WORKERS_ENV) or 1)
     prepare = os.environ.get(SHEETS_ENV) == "prepare"
-    return create_app(Settings(default_db_path(), corpus_dirs(), prepare_sheets=prepare, workers=workers))
+    learn = os.environ.get(LEARN_ENV) == "1"
+    return create_app(Settings(default_db_path(), corpus_dirs(), prepare_sheets=prepare, workers=workers, learn=learn))
 
 
 def one_line(text: str) -> str:

@@ -45,6 +45,7 @@ class Settings:
     corpus_dirs: Sequence[Path] | Path
     prepare_sheets: bool = False  # `referee serve` does; tests ask for the one sheet they read
     workers: int = 1  # server processes (for /api/status: each process answers for itself)
+    learn: bool = False  # `referee serve --learn`: a tapped choice is kept in this machine's memory
     dirs: tuple[Path, ...] = field(init=False)
 
     def __post_init__(self) -> None:

@@ -1,5 +1,5 @@
-"""Bounds on what a request may carry, the headers every response gets, HEAD, and clients that
-leave.
+"""Bounds on what a request may carry, posts from other sites refused, the headers every response
+gets, HEAD, and clients that leave.
 
 Plain ASGI rather than a Starlette BaseHTTPMiddleware: a body declared too large is refused
 before anything reads it, one sent without a length is cut off as it arrives, and a response
@@ -50,6 +50,10 @@ class LimitRequests:
         if declared is not None and declared > MAX_BODY_BYTES:
             await _refuse(scope, send, 413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
             return
+        refused = _cross_site(scope)
+        if refused:
+            await _refuse(scope, send, 403, refused)
+            return
         head = scope["method"] == "HEAD"
         if head:  # the GET route answers; the body is not sent (its length is kept)
             scope = {**scope, "method": "GET"}
@@ -58,6 +62,25 @@ class LimitRequests:
         except ClientDisconnect:
             client = scope.get("client") or ("?", 0)
             log.warning("client %s:%s left before its request was read: %s %s", *client, scope["method"], scope["path"])
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _cross_site(scope: dict[str, Any]) -> str | None:
+    """Why a browser's POST from another site is refused (CSRF), or None. A browser says where a
+    request comes from (Sec-Fetch-Site; Origin on every POST); a script or curl sends neither and
+    is let through, as a page of this server is. With `--learn` a POST writes: no other site's page
+    may make a player's browser keep a choice (or settle anything) here behind their back."""
+    if scope["method"] in SAFE_METHODS:
+        return None
+    headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+    if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return "a page of another site may not post to Referee"
+    origin = headers.get("origin")
+    if origin is not None and origin != f"{scope.get('scheme', 'http')}://{headers.get('host', '')}":
+        return f"a page of another site ({origin}) may not post to Referee"
+    return None
 
 
 def _content_length(scope: dict[str, Any]) -> int | None:

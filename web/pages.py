@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -17,13 +17,15 @@ from markupsafe import Markup
 from referee import store
 from referee.errors import RefereeError
 from referee.rules.settle import describe_check
+from referee.validation.text import decode_text
 from referee.web import api, present, words
 from referee.web.backend import backend_of
 from referee.web.render import page
 
 router = APIRouter(include_in_schema=False)
 
-SHEET_FORMATS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf"}
+SHEET_FORMATS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf", "css": "text/css; charset=utf-8"}
+SHEET_STYLE = re.compile(r"<style>(.*?)</style>", re.S)  # the printable page's one stylesheet (sheets.html.to_html)
 # A sheet is the knowledge base's own standalone HTML document: its one inline <style> is allowed.
 SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'"
 
@@ -70,6 +72,28 @@ async def ask_page(
         check_words=check_words,
         chosen=(choice or "")[: api.MAX_NAME_CHARS * 4],
     )
+
+
+@router.post("/learn", response_class=HTMLResponse)
+async def learn_tap(request: Request) -> Response:
+    """A tapped choice kept (`referee serve --learn`; else 403): what api.learn does, for the page's
+    buttons (htmx posts the form fields q, game, choice; the reply is the line that says so)."""
+    backend = backend_of(request)
+    if not backend.settings.learn:
+        raise HTTPException(403, api.NOT_LEARNING)
+    try:
+        fields = dict(parse_qsl(decode_text(await request.body(), "form"), keep_blank_values=True))
+    except ValueError:
+        raise RefereeError("form: not a form") from None
+    question, choice = checked_question(fields.get("q")), (fields.get("choice") or "").strip()
+    game = fields.get("game") or None
+    if not question or not choice or len(choice) > 300 or (game and len(game) > api.MAX_NAME_CHARS):
+        raise RefereeError("a tap to keep needs its question (q) and the choice's entry id (choice)")
+    learned = await backend.run(api.learn_json, backend, question, game, choice)
+    if not request.headers.get("hx-request"):  # a plain form post: back to the answer, that choice shown
+        shown = urlencode({"q": question, "game": game or "", "choice": choice})
+        return RedirectResponse(f"/?{shown}", status_code=303)
+    return page(request, "_learned.html", kept=learned["kept"])
 
 
 # ---------------------------------------------------------------- Settle
@@ -149,6 +173,9 @@ async def sheet_file(request: Request, game: str, format_: str, lang: str | None
     headers = {"Content-Security-Policy": SHEET_POLICY}
     if format_ == "pdf":
         headers["Content-Disposition"] = f'attachment; filename="{game}{"-" + lang if lang else ""}-sheet.pdf"'
+    if format_ == "css":  # for the sheet's page printed: the printable page's own stylesheet, from this origin
+        style = SHEET_STYLE.search(made.html)
+        return Response(style.group(1) if style else "", media_type=SHEET_FORMATS[format_])
     return Response(made.pdf if format_ == "pdf" else made.html, media_type=SHEET_FORMATS[format_], headers=headers)
 
 

@@ -49,6 +49,7 @@ present.install(templates.env)
 def page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     backend = backend_of(request)
     context.setdefault("games", backend.games)
+    context.setdefault("learn", backend.settings.learn)  # the footer and the answer's choices say whether taps are kept
     return templates.TemplateResponse(request, name, context, status_code=status_code)
 
 

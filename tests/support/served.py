@@ -69,3 +69,19 @@ class ServedApp:
 def launch_chromium(playwright: Any) -> Any:
     """Debian's chromium, headless, through a started Playwright (`sync_playwright()`)."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+
+
+DEV_QUESTIONS = Path(__file__).resolve().parents[2] / "data" / "questions-dev.jsonl"
+
+
+def question_with_choices(ask: Any) -> tuple[str, str, dict[str, Any]] | None:
+    """The first dev question whose answer offers choices, with that answer (`ask(q, game)` gives
+    the API's JSON): found, not written down, since the choices follow the ranker."""
+    import json
+
+    for line in DEV_QUESTIONS.read_text(encoding="utf-8").splitlines():
+        question = json.loads(line)
+        answer = ask(question["q"], question["game"])
+        if answer.get("choices"):
+            return question["q"], question["game"], answer
+    return None

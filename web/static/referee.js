@@ -120,17 +120,12 @@ function verdictBar() {
   document.body.addEventListener("htmx:afterSettle", watch);
 }
 
-// Print a sheet from its page: the printable page (the same as the PDF) in a hidden frame.
+// Print a sheet from its page: the page itself, whose print stylesheets are the sheet's own
+// (sheet.html), so it prints on the PDF's pages; without scripts the link opens the printable page.
 function printLink(link) {
   link.addEventListener("click", (event) => {
     event.preventDefault();
-    document.querySelector("iframe[data-printing]")?.remove();
-    const frame = document.createElement("iframe");
-    frame.dataset.printing = "";
-    frame.hidden = true;
-    frame.src = link.href;
-    frame.addEventListener("load", () => frame.contentWindow.print());
-    document.body.append(frame);
+    window.print();
   });
 }
 
