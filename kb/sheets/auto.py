@@ -32,8 +32,8 @@ from referee.sheets.auto_book import (
     TURN,
     WIN,
     BookView,
+    FoundSequence,
     Row,
-    Steps,
     find_sequence,
     lead_sentences,
     ref,
@@ -150,7 +150,7 @@ def _victory(sheet: _Sheet, priority: int) -> None:
         sheet.add("rules", sheet.words["win"], priority, lines=lines)
 
 
-def _sequence_block(sheet: _Sheet, found: Steps, heading: str, priority: int) -> bool:
+def _sequence_block(sheet: _Sheet, found: FoundSequence, heading: str, priority: int) -> bool:
     if not found:
         return False
     heading = f"{heading}: {found.title}" if found.title and found.title.casefold() != heading.casefold() else heading

@@ -24,7 +24,7 @@ def _words(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.I)
 
 
-# Section headings (and lead sentences) by what they are about.
+# BookSection headings (and lead sentences) by what they are about.
 TURN = _words(
     r"\bturns?\b|\brounds?\b|\bphases?\b|\bsequence\b|order of play|\bgame ?(?:flow|progress|play)\b|course of the"
     r"|\bsteps?\b|хід|ходи|раунд|черг|фаз|послідовн|перебіг|етап|крок"
@@ -88,13 +88,13 @@ class Row:
 
 
 @dataclass
-class Section:
+class BookSection:
     id: str
     title: str
     number: str | None
     parent: str | None
     entries: list[Row] = field(default_factory=list)
-    children: list[Section] = field(default_factory=list)
+    children: list[BookSection] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -107,7 +107,7 @@ class BookView:
 
     game: Game
     rows: list[Row]
-    sections: list[Section]
+    sections: list[BookSection]
 
     @classmethod
     def read(cls, db: sqlite_utils.Database, game: Game) -> BookView:
@@ -121,7 +121,7 @@ class BookView:
         heads = db.execute(
             "select id, title, number, parent from sections where game = ? order by position", [game.id]
         ).fetchall()
-        sections = [Section(*h) for h in heads]
+        sections = [BookSection(*h) for h in heads]
         by_id = {s.id: s for s in sections}
         for row in rows:
             if row.section in by_id and not row.aside:
@@ -141,7 +141,7 @@ class BookView:
     def _in_questions(row: Row) -> bool:
         return bool(QUESTIONS.search(row.title))
 
-    def headed(self, pattern: re.Pattern[str]) -> list[Section]:
+    def headed(self, pattern: re.Pattern[str]) -> list[BookSection]:
         return [s for s in self.sections if pattern.search(s.title) and not QUESTIONS.search(s.title)]
 
 
@@ -181,7 +181,7 @@ def standalone(sentence: str) -> bool:
 
 
 @dataclass
-class Steps:
+class FoundSequence:
     """A sequence found in the book: numbered steps (each a reference, with details), or labelled
     rows (a section's sub-headings with their first words), or one sentence split at its commas."""
 
@@ -212,7 +212,7 @@ def list_steps(row: Row) -> list[tuple[str, list[str]]]:
     return steps
 
 
-def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[str] | None = None) -> Steps:
+def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[str] | None = None) -> FoundSequence:
     """The book's sequence of the kind `pattern` names (its turn or round; its setup), tried from the
     most explicit form to the least: a numbered list under such a heading or lead, a lead sentence
     followed by step entries, one sentence listing the steps, the sub-sections of such a heading,
@@ -226,7 +226,7 @@ def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[st
     rows = book.rules()
     for row in rows:
         if row.kind == "procedure" and about(row) and len(steps := list_steps(row)) >= 2:
-            return Steps(row.title, steps=steps, used={row.id})
+            return FoundSequence(row.title, steps=steps, used={row.id})
     for i, row in enumerate(rows):
         last = (sentences(row.text) or [""])[-1]
         if not (last.endswith(":") and (pattern.search(last) or LEAD.search(last)) and about(row)):
@@ -239,7 +239,7 @@ def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[st
             if (quote := ref(after, first)) is not None:
                 following.append((quote, []))
         if len(following) >= 2:
-            return Steps(
+            return FoundSequence(
                 row.title,
                 steps=following,
                 used={row.id, *(f"{book.game.id}/{q.split(' | ')[0]}" for q, _ in following)},
@@ -259,17 +259,17 @@ def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[st
             if first and words and (quote := ref(first, words)):
                 labelled.append((child.label, quote))
         if len(labelled) >= 2:
-            return Steps(section.title, rows=labelled)
+            return FoundSequence(section.title, rows=labelled)
     for section in book.headed(pattern):
         if avoid and avoid.search(section.title):
             continue
         lines = [q for e in section.entries[:2] if (w := lead_sentences(e)) and (q := ref(e, w))]
         if lines:
-            return Steps(section.title, lines=lines)
-    return Steps("")
+            return FoundSequence(section.title, lines=lines)
+    return FoundSequence("")
 
 
-def _listing(row: Row, pattern: re.Pattern[str]) -> Steps | None:
+def _listing(row: Row, pattern: re.Pattern[str]) -> FoundSequence | None:
     """One sentence that names the steps after a colon, split at its commas ("Each round goes in
     this order: Replace cards, Duel, Play, Move the tacocat, Place a tile.")."""
     text = row.text.strip()
@@ -281,4 +281,4 @@ def _listing(row: Row, pattern: re.Pattern[str]) -> Steps | None:
         return None
     if any(not p or len(p) > 40 or not p[0].isupper() or p.count("(") != p.count(")") for p in items):
         return None
-    return Steps(row.title, split=(row.local, ", "), used={row.id})
+    return FoundSequence(row.title, split=(row.local, ", "), used={row.id})
