@@ -21,7 +21,7 @@ def render(sheet: Sheet):
     return HTML(string=to_html(sheet)).render()
 
 
-SCALES = (1.3, 1.2, 1.1)
+SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1)  # a short book (one added with no [sheet]) fills its page
 
 
 def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
