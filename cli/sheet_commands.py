@@ -10,11 +10,10 @@ from typing import Annotated
 import typer
 
 from referee import store
-from referee.books.gameconf import discover_games
+from referee.books.gameconf import discover_games, game_config
 from referee.cli.common import DbOption, GameArgument, corpus_checks, db_path, friendly, required_game
 from referee.errors import RefereeError
 from referee.paths import corpus_dirs
-from referee.rules.loading import game_config
 from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
 from referee.sheets.markdown import to_markdown

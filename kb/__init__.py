@@ -123,8 +123,7 @@ class KnowledgeBase:
         filling `pages` pages (default: as its [sheet] says; laying it out takes seconds:
         WeasyPrint measures every try)."""
         from referee import store  # the facade imports its layers when called
-        from referee.books.gameconf import discover_games
-        from referee.rules.loading import game_config
+        from referee.books.gameconf import discover_games, game_config
         from referee.sheets.build import build_sheet
         from referee.sheets.pages import fit, formatted
 

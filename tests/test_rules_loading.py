@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.books.gameconf import discover_games
+from referee.books.gameconf import discover_games, game_config
 from referee.cli.check_commands import as_subcommand
 from referee.cli.main import app
 from referee.errors import RefereeError
-from referee.rules.loading import game_config, load_rulebook, load_rules
+from referee.rules.loading import load_rulebook, load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

@@ -25,11 +25,11 @@ from typing import Any, TypeVar
 from fastapi import Request
 
 from referee import store
-from referee.books.gameconf import discover_games
+from referee.books.gameconf import discover_games, game_config
 from referee.errors import RefereeError
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
 from referee.indexer.search.searcher import Searcher
-from referee.rules.loading import game_config, load_rules
+from referee.rules.loading import load_rules
 from referee.states.examples import example_state, example_states
 from referee.web.sheets import SheetFiles, SheetKey, SheetMaker, sheet_keys
 

@@ -29,9 +29,9 @@ from typing import Any
 
 import referee.sheets
 from referee import store
-from referee.books.gameconf import discover_games
+from referee.books.gameconf import discover_games, game_config
 from referee.errors import RefereeError
-from referee.rules.loading import game_config, load_rules
+from referee.rules.loading import load_rules
 from referee.sheets.build import build_sheet
 from referee.sheets.html import sheet_body, to_html
 from referee.sheets.pages import fit, formatted

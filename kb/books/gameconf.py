@@ -8,6 +8,7 @@ the translations must be files inside the folder, and no two games may answer to
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -211,3 +212,12 @@ def discover_games(corpus_dir: Path | list[Path]) -> list[Game]:
 
 
 TOP_KEYS = frozenset(GameToml.model_fields)  # every key its table may hold (docs/adding-a-game.md lists them)
+
+
+def game_config(games: Iterable[Game], game_id: str) -> Game:
+    """The game's configuration among `games`; a game with none (its folder gone since the database
+    was built) is the user's one-line error."""
+    for game in games:
+        if game.id == game_id:
+            return game
+    raise RefereeError(f"no corpus folder for {game_id}")

@@ -1,6 +1,6 @@
 """A game's rules, loaded from its folder: checks are discovered, not listed. The one loader of a
-corpus's rules that the library, the CLI and the web app call (`load_rules`), and the one error for
-a game with no folder (`game_config`).
+corpus's rules that the library, the CLI and the web app call (`load_rules`); the one error for a
+game with no folder is `referee.books.gameconf.game_config` (the books' layer, below this one).
 
 A game folder that has rules holds up to three entry modules, read as one package (relative imports
 work: `from .quotes import DEFEND`): `quotes.py`, the book's words its checks cite; `checks.py`,
@@ -20,13 +20,12 @@ import importlib.machinery
 import importlib.util
 import sys
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-from referee.books.gameconf import Game
 from referee.errors import RefereeError
 from referee.rules.actions import StateRules
 from referee.rules.checks import Check, quotes_of
@@ -63,15 +62,6 @@ def load_rules(dirs: Path | Sequence[Path]) -> Rules:
         checks.update(discover_checks(folder, found))
         rulebooks.update(found)
     return Rules(rulebooks, checks)
-
-
-def game_config(games: Iterable[Game], game_id: str) -> Game:
-    """The game's configuration among `games`; a game with none (its folder gone since the database
-    was built) is the user's one-line error."""
-    for game in games:
-        if game.id == game_id:
-            return game
-    raise RefereeError(f"no corpus folder for {game_id}")
 
 
 def load_rulebook(folder: Path) -> Rulebook | None:

@@ -231,7 +231,7 @@ def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[st
         last = (sentences(row.text) or [""])[-1]
         if not (last.endswith(":") and (pattern.search(last) or LEAD.search(last)) and about(row)):
             continue
-        following = []
+        following: list[tuple[str, list[str]]] = []
         for after in rows[i + 1 :]:
             if after.section != row.section or not STEP.match(after.text):
                 break
@@ -254,9 +254,9 @@ def find_sequence(book: BookView, pattern: re.Pattern[str], avoid: re.Pattern[st
             continue
         labelled = []
         for child in section.children[:ROWS_MAX]:
-            first = next((e for e in child.entries if e.kind != "faq"), None)
-            words = lead_sentences(first, CELL_MAX) if first else None
-            if first and words and (quote := ref(first, words)):
+            lead = next((e for e in child.entries if e.kind != "faq"), None)
+            words = lead_sentences(lead, CELL_MAX) if lead else None
+            if lead and words and (quote := ref(lead, words)):
                 labelled.append((child.label, quote))
         if len(labelled) >= 2:
             return FoundSequence(section.title, rows=labelled)
