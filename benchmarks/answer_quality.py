@@ -59,7 +59,7 @@ def sets(quick: bool, dev: bool) -> dict[str, list[dict[str, Any]]]:
         out[f"silent {split}{label}"] = [{**i, "kind": "silent"} for i in silent if i["split"] == split]
         out[f"checks {split}{label}"] = [i for i in checks if i["split"] == split]
     judging = ROOT / "data" / "judging"  # written for judging only: never in the memory, never trained on
-    for name, kind in (("judge-players", "answerable"), ("judge-silent", "silent")):
+    for name, kind in (("judge-players", "answerable"), ("judge-silent", "silent"), ("judge-offtopic", "silent")):
         if (judging / f"{name}.jsonl").is_file():
             out[name] = [{**i, "kind": kind} for i in load(judging / f"{name}.jsonl")]
     for path in sorted((ROOT / "data").glob("questions-*.jsonl")):

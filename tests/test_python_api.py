@@ -30,10 +30,6 @@ def test_the_page_has_examples() -> None:
     assert len(_examples()) >= 5
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 31: the ranker abstains or quotes another passage here since the tuned encoder went (docs/records/2026-12-02-memory.md); to mend",
-)
 def test_the_examples_run(indexed_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     """In order, in one namespace, against a copy of the session's knowledge base and its index."""
     db = tmp_path / "referee.db"

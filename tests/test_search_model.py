@@ -82,10 +82,6 @@ def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: 
     strict=True,
     reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
 )
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 31: written for the tuned encoder's figures; the plain e5-small's differ (docs/records/2026-12-02-memory.md); to re-measure",
-)
 def test_index_measures_the_cross_language_gap(indexed_db: Path) -> None:
     config = index_module.read_config(indexed_db)
     # the model scores a right Ukrainian answer to an English question lower than an English one
@@ -165,10 +161,6 @@ def unbridged(indexed_db: Path, searcher):
     strict=True,
     reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
 )
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 31: written for the tuned encoder's figures; the plain e5-small's differ (docs/records/2026-12-02-memory.md); to re-measure",
-)
 def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_bridge(searcher, unbridged) -> None:
     question, gold = (
         "Where is the tacocat token placed at setup?",
@@ -216,10 +208,6 @@ def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(s
 @pytest.mark.xfail(
     strict=True,
     reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
-)
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 31: written for the tuned encoder's figures; the plain e5-small's differ (docs/records/2026-12-02-memory.md); to re-measure",
 )
 def test_the_reread_puts_the_setup_rule_first(searcher, indexed_db: Path) -> None:
     def first(searcher: Searcher) -> str:

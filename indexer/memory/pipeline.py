@@ -21,7 +21,7 @@ from referee import store
 from referee.indexer.memory.assemble import assemble, judging_questions
 from referee.indexer.memory.bank import SHIPPED_FILE, SHIPPED_VECTORS, load_memory, ship_vectors, write_items
 from referee.indexer.memory.ranker import RANKER_FILE
-from referee.indexer.memory.training import FitReport, fit_game_choice, fit_ranker, gather_all
+from referee.indexer.memory.training import FitReport, fit_game_choice, fit_ranker, gather_all, new_book_asked
 from referee.indexer.reader.reader import shipped_reader
 from referee.indexer.search.index import ensure_index
 from referee.indexer.search.searcher import Searcher
@@ -88,7 +88,9 @@ def train_ranker(
         train = random.Random(seed).sample(train, limit)
     say(f"asking {len(train)} remembered questions, each without its own writer's")
     reader = shipped_reader()
-    gathered = gather_all(searcher, reader, memory, train, sections, say)
+    new_book = new_book_asked(train, seed)
+    say(f"  {len(new_book)} of them as if their book were new (none of its game's memory)")
+    gathered = gather_all(searcher, reader, memory, train, sections, say, new_book)
     say("fitting the ranker (folds grouped by section)")
     ranker, report = fit_ranker(
         gathered, seed=seed, meta={"memory": len(items), "trained_on": len(train), "seed": seed}

@@ -25,7 +25,16 @@ from referee.errors import RefereeError
 from referee.paths import trained_or_shipped
 
 RANKER_FILE = Path(__file__).resolve().parent.parent / "data" / "ranker.npz"
-QUESTION_FEATURES = ("top_logit", "top_margin", "answered_top", "silent_top", "silent_gap", "silent_share", "top_votes")
+QUESTION_FEATURES = (
+    "top_logit",
+    "top_margin",
+    "answered_top",
+    "silent_top",
+    "silent_gap",
+    "silent_share",
+    "top_votes",
+    "has_memory",  # the game has remembered questions at all (a player's added book has none)
+)
 
 
 @dataclass(frozen=True)
@@ -183,7 +192,7 @@ def question_row(logits: np.ndarray, features: np.ndarray, feature_names: tuple[
     """QUESTION_FEATURES for one question from its candidates' logits and feature rows."""
     col = {n: i for i, n in enumerate(feature_names)}
     if not len(logits):
-        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
     order = np.argsort(-logits)
     top = features[order[0]]
     margin = float(logits[order[0]] - logits[order[1]]) if len(order) > 1 else 5.0
@@ -196,5 +205,6 @@ def question_row(logits: np.ndarray, features: np.ndarray, feature_names: tuple[
             float(top[col["silent_gap"]]),
             float(top[col["silent_share"]]),
             float(top[col["votes"]]),
+            float(top[col["answered_top"]] > 0 or top[col["silent_top"]] > 0),
         ]
     )

@@ -85,7 +85,7 @@ def rank_game(
     cands = gather_candidates(searcher, reader, memory, hits, question, game, query, skip)
     logits = ranker.trees.logits(cands.features) if len(cands.passages) else np.zeros(0)
     order = np.argsort(-logits, kind="stable")
-    order = _rejected_last(cands, order)
+    order = _row_first(cands.passages, logits, _rejected_last(cands, order))
     answerable = float(ranker.answerable.probability(question_row(logits, cands.features, FEATURES)[None, :])[0])
     right = float(ranker.right(logits[order[0]])) if len(order) else 0.0
     options = []
@@ -93,6 +93,24 @@ def rank_game(
         voters = cands.voters[i]
         options.append(Option(cands.passages[i], float(ranker.right(logits[i])), voters[0].item if voters else None))
     return GameRanking(game, hits, cands, logits, order, right, answerable, options)
+
+
+def _row_first(passages: list[Passage], logits: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """A table ranked first read whole yields to its row that the question's own number selects
+    (a row passage exists only then): the row is inside the table, so when the table answers the
+    row does, at its own grain ("6 inch pass" -> the 4" to 8" row, not ten rows); it takes the
+    table's score (`logits` is changed in place) so its odds are the table's."""
+    if not len(order):
+        return order
+    first = int(order[0])
+    if passages[first].grain != "whole" or passages[first].entry.kind != "table":
+        return order
+    same = passages[first].entry.id
+    row = next((int(i) for i in order if passages[int(i)].grain == "row" and passages[int(i)].entry.id == same), None)
+    if row is None:
+        return order
+    logits[row] = max(logits[row], logits[first])
+    return np.array([row] + [int(i) for i in order if int(i) != row], dtype=np.int64)
 
 
 REJECTED_AT = 0.9  # a passage marked wrong for a question at least this close is not put first
