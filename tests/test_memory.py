@@ -173,3 +173,21 @@ def test_every_normative_rule_has_its_remembered_questions(built_db: Path) -> No
     assert len(rows) > 700
     assert [entry for (entry,) in rows if written.get(entry, 0) < 3] == []
     assert [entry for (entry,) in rows if entry not in shipped] == []
+
+
+def test_a_cover_or_credits_passage_never_leads_and_a_table_yields_to_the_row_its_number_selects() -> None:
+    from types import SimpleNamespace
+
+    from referee.indexer.memory.reading import _about_the_book_last, _row_first
+
+    def passage(kind: str, grain: str = "sentence", entry: str = "g/1") -> SimpleNamespace:
+        return SimpleNamespace(entry=SimpleNamespace(kind=kind, id=entry), grain=grain)
+
+    shown = [passage("credits"), passage("rule"), passage("front-matter"), passage("example")]
+    assert _about_the_book_last(shown, np.array([0, 2, 1, 3])).tolist() == [1, 3, 0, 2]
+    table = [passage("table", "whole", "g/t"), passage("rule", "sentence", "g/r"), passage("table", "row", "g/t")]
+    logits = np.array([2.0, 1.0, -1.0])
+    assert _row_first(table, logits, np.array([0, 1, 2])).tolist() == [2, 0, 1]
+    assert logits[2] == 2.0  # the row is read at its table's odds
+    other = [passage("table", "whole", "g/t"), passage("table", "row", "g/u")]  # another table's row: no swap
+    assert _row_first(other, np.array([2.0, 1.0]), np.array([0, 1])).tolist() == [0, 1]

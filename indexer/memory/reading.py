@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from referee import store
+from referee.books.entries import ABOUT_THE_BOOK
 from referee.indexer.answering.passages import Passage
 from referee.indexer.memory.bank import Memory, Remembered, load_memory, local_file
 from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
@@ -85,7 +86,7 @@ def rank_game(
     cands = gather_candidates(searcher, reader, memory, hits, question, game, query, skip)
     logits = ranker.trees.logits(cands.features) if len(cands.passages) else np.zeros(0)
     order = np.argsort(-logits, kind="stable")
-    order = _row_first(cands.passages, logits, _rejected_last(cands, order))
+    order = _about_the_book_last(cands.passages, _row_first(cands.passages, logits, _rejected_last(cands, order)))
     answerable = float(ranker.answerable.probability(question_row(logits, cands.features, FEATURES)[None, :])[0])
     right = float(ranker.right(logits[order[0]])) if len(order) else 0.0
     options = []
@@ -111,6 +112,14 @@ def _row_first(passages: list[Passage], logits: np.ndarray, order: np.ndarray) -
         return order
     logits[row] = max(logits[row], logits[first])
     return np.array([row] + [int(i) for i in order if int(i) != row], dtype=np.int64)
+
+
+def _about_the_book_last(passages: list[Passage], order: np.ndarray) -> np.ndarray:
+    """A cover, licence or credits passage never leads an answer (it may follow the rules)."""
+    aside = [int(i) for i in order if passages[int(i)].entry.kind in ABOUT_THE_BOOK]
+    if not aside:
+        return order
+    return np.array([int(i) for i in order if int(i) not in aside] + aside, dtype=np.int64)
 
 
 REJECTED_AT = 0.9  # a passage marked wrong for a question at least this close is not put first

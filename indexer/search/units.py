@@ -11,13 +11,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from referee import store
+from referee.books.entries import ASIDE_KINDS
 from referee.books.text import sentences
 from referee.store import StoredEntry
 
 UNIT_SCHEME = "entry+sentences+lead-ins/v3"  # bump when units change: old indexes become stale
 
 
-INFORMATIVE = frozenset({"example", "tip", "flavour", "note"})
+INFORMATIVE = ASIDE_KINDS  # read around the rules: searchable, a little below them
 
 
 ENTRY_UNIT, SENTENCE_UNIT = 0, 1

@@ -9,6 +9,8 @@ NORMATIVE_KINDS = frozenset({"rule", "definition", "procedure", "table", "faq", 
 SOURCE_BY_KIND = {"faq": "faq", "card": "card", "note": "note"}
 # Read around the rules, never one: kept, shown and searchable, but never a sheet's line or an answer's lead.
 ASIDE_KINDS = frozenset({"example", "tip", "flavour", "note", "front-matter", "credits"})
+# About the book, not the game (a cover, a licence, who made it): searchable, never an answer's lead.
+ABOUT_THE_BOOK = frozenset({"front-matter", "credits"})
 
 
 @dataclass
