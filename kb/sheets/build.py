@@ -212,7 +212,14 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     count = block.sentences or conf.sentences
     heading = block.heading.get(book.lang, book.game.language)
     made = SheetBlock(
-        block.kind, heading, block.priority, [], block.required, transpose=block.transpose, wide=block.wide
+        block.kind,
+        heading,
+        block.priority,
+        [],
+        block.required,
+        transpose=block.transpose,
+        wide=block.wide,
+        brief=block.brief,
     )
     if block.kind == "sequence":
         made.units = _sequence_units(block, book, count)
@@ -221,6 +228,8 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     elif block.kind == "table":
         made.columns = [c.get(book.lang, book.game.language) for c in block.table_columns]
         made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.table_rows]
+        if block.reading is not None:  # our reading of a table the book prints broken: said, never hidden
+            made.note = block.reading.get(book.lang, book.game.language)
     elif block.kind == "disputed":
         made.units = _disputed_units(block, book, count)
     else:

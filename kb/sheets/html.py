@@ -53,6 +53,7 @@ th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 .computed td, .computed th { text-align: center; }
+.reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
 .marked { font-size: 7.5pt; color: #7a2020; border: 0.6pt solid #d9a0a0; border-radius: 1mm; padding: 0.6mm 1.2mm;
           margin: 1mm 0; }
@@ -149,6 +150,9 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             [_html_text(c, page) if isinstance(c, Excerpt) else html.escape(c) for c in u.cells] for u in block.units
         ]
         table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True)
+        if block.note:  # the Referee's reading of a table the book prints broken
+            note = f'<p class="note">{html.escape(block.note)}</p>'
+            return f'<div class="block computed reading">{heading}{note}{table}</div>'
         return f'<div class="block">{heading}{table}</div>'
     if block.kind == "disputed":
         rows = []

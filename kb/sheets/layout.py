@@ -41,6 +41,7 @@ class SheetBlock:
     transpose: bool = False
     rows: list[list[str]] = field(default_factory=list)  # a computed table's cells
     wide: bool = False
+    brief: int | None = None  # units kept at the block's priority on a squeezed sheet (None: all)
 
 
 @dataclass
@@ -84,12 +85,16 @@ class Sheet:
                 numbers.setdefault(entry, len(numbers) + 1)
         return numbers
 
-    def keep(self, n: int) -> Sheet:
-        """The sheet with its n highest-priority units, laid out in the declared order."""
-        order = sorted(
-            ((b.priority, bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units))),
-        )
-        kept = {(bi, ui) for _, bi, ui in order[:n]}
+    def keep(self, n: int, squeezed: bool = False) -> Sheet:
+        """The sheet with its n highest-priority units, laid out in the declared order; `squeezed`
+        (fewer pages than declared): a block's units past its `brief` come after every other's."""
+
+        def rank(block: SheetBlock, unit: int) -> tuple[bool, int]:
+            later = squeezed and block.brief is not None and unit >= block.brief
+            return later, block.priority
+
+        order = sorted((*rank(b, ui), bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units)))
+        kept = {(bi, ui) for *_, bi, ui in order[:n]}
         blocks = []
         for bi, block in enumerate(self.blocks):
             units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept]

@@ -42,7 +42,8 @@ def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[st
         return [*out, f"_{block.note}; from the rules {cites}_", "", *_md_table(block.columns, rows), ""]
     if block.kind == "table":
         rows = [[_md_quote(c, notes, marks) if isinstance(c, Excerpt) else c for c in u.cells] for u in block.units]
-        return [*out, *_md_table(block.columns, rows), ""]
+        note = [f"_{block.note}_", ""] if block.note else []
+        return [*out, *note, *_md_table(block.columns, rows), ""]
     if block.kind == "disputed":
         for unit in block.units:
             ask, answer, *check = unit.cells
