@@ -151,9 +151,7 @@ def dropped_conditions(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> l
     item) holds and the sheet prints nowhere: a condition or an exception cut off the rule it
     restricts. A sentence counts as printed when any quote on the page holds it."""
     pattern = RESTRICTS.get(game.language, RESTRICTS["en"])
-    rows = db.execute(
-        "select id, section_id, text from entries where game = ? order by position", [game.id]
-    ).fetchall()
+    rows = db.execute("select id, section_id, text from entries where game = ? order by position", [game.id]).fetchall()
     texts = {entry: text for entry, _, text in rows}
     previous: dict[str, str] = {}  # each entry's lead-in: the section's last entry before it that is no item
     lead, section_of = None, None
@@ -179,9 +177,7 @@ def dropped_conditions(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> l
                 found = pattern.search(sentence)
                 if found and not any(sentence in piece or piece in sentence for piece in pieces):
                     where = "" if source == entry else f" (its lead-in {source})"
-                    problems.append(
-                        f"{entry}: drops{where} {found.group(0)!r}: {' '.join(sentence.split())[:70]!r}"
-                    )
+                    problems.append(f"{entry}: drops{where} {found.group(0)!r}: {' '.join(sentence.split())[:70]!r}")
     return list(dict.fromkeys(problems))
 
 
