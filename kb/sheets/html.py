@@ -221,12 +221,10 @@ def _sources(sheet: Sheet, page: _Page) -> str:
 
 def _marked(sheet: Sheet, page: _Page) -> str:
     """The flags of the entries on the page, each with its footnote: the reader knows which line to doubt."""
-    marked = sheet.marked()
+    marked = sheet.marked_lines()
     if not marked:
         return ""
-    items = " · ".join(
-        f"⚠{page.cite(entries).removesuffix(FLAG)} {html.escape(note)}" for note, entries in marked.items()
-    )
+    items = " · ".join(f"⚠{page.cite(entries).removesuffix(FLAG)} {html.escape(note)}" for note, entries in marked)
     return f'<div class="marked"><b>{html.escape(sheet_word(sheet, "marked"))}:</b> {items}</div>'
 
 

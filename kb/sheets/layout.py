@@ -76,6 +76,18 @@ class Sheet:
                     found[note].append(quote.entry)
         return found
 
+    def marked_lines(self) -> list[tuple[str, list[str]]]:
+        """`marked()` as printed: flags on the same entries that open on the same label ("die ranges
+        overlap: …") share one line, the label said once (three overlaps of one table are one flag)."""
+        lines: list[tuple[str, list[str]]] = []
+        for note, entries in self.marked().items():
+            label, colon, rest = note.partition(": ")
+            if lines and colon and lines[-1][1] == entries and lines[-1][0].startswith(label + colon):
+                lines[-1] = (f"{lines[-1][0]}; {rest}", entries)
+            else:
+                lines.append((note, entries))
+        return lines
+
     def footnotes(self) -> dict[str, int]:
         """Entry id -> footnote number, in reading order."""
         numbers: dict[str, int] = {}

@@ -76,11 +76,11 @@ def to_markdown(sheet: Sheet) -> str:
         out += [f"_{note}_", ""]
     for block in sheet.blocks:
         out += _md_block(block, notes, sheet)
-    marked = sheet.marked()
+    marked = sheet.marked_lines()
     if marked:
         out += [
             f"**{sheet_word(sheet, 'marked')}:** "
-            + " · ".join(f"⚠ {cite_marks(entries, notes, True)} {m}" for m, entries in marked.items()),
+            + " · ".join(f"⚠ {cite_marks(entries, notes, True)} {m}" for m, entries in marked),
             "",
         ]
     out += [f"{sheet_word(sheet, 'sources')} (`referee show {sheet.game}/ID`): {sources_line(sheet, notes)}"]
