@@ -52,6 +52,7 @@ td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; v
 th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
+td.short { white-space: nowrap; }
 .computed td, .computed th { text-align: center; }
 .reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
@@ -85,6 +86,7 @@ a { color: inherit; text-decoration: none; }
 """
 
 
+SHORT_CELL = 20  # characters: a table's quote this short, past its row's label, is never wrapped (td.short)
 FLAG = '<span class="flag" title="flagged: see Marked">⚠</span>'
 
 
@@ -118,17 +120,27 @@ def _html_text(quote: Excerpt, page: _Page, pre: bool = False) -> str:
     return f"{body}{page.cite([quote.entry])}{original}"
 
 
-def _html_table(columns: list[str], rows: list[list[str]], first_is_label: bool = False, stack: bool = False) -> str:
+def _html_table(
+    columns: list[str],
+    rows: list[list[str]],
+    first_is_label: bool = False,
+    stack: bool = False,
+    short: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+) -> str:
     """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
-    (cells of sentences squeezed into seven columns would break their words)."""
+    (cells of sentences squeezed into seven columns would break their words); `short`: the
+    (row, column) of cells kept on one line."""
     head = "".join(f"<th>{c}</th>" for c in columns)
 
-    def cell(k: int, text: str) -> str:
+    def cell(r: int, k: int, text: str) -> str:
         label = f' data-label="{columns[k]}"' if stack and k < len(columns) and columns[k] else ""
-        kind = ' class="label"' if first_is_label and k == 0 else ""
+        kinds = [*(["label"] if first_is_label and k == 0 else []), *(["short"] if (r, k) in short else [])]
+        kind = f' class="{" ".join(kinds)}"' if kinds else ""
         return f"<td{kind}{label}>{text}</td>"
 
-    body = "".join("<tr>" + "".join(cell(k, c) for k, c in enumerate(row)) + "</tr>" for row in rows)
+    body = "".join(
+        "<tr>" + "".join(cell(r, k, c) for k, c in enumerate(row)) + "</tr>" for r, row in enumerate(rows)
+    )
     wrap = "scroll stack" if stack else "scroll"
     return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
@@ -149,7 +161,14 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
         rows = [
             [_html_text(c, page) if isinstance(c, Excerpt) else html.escape(c) for c in u.cells] for u in block.units
         ]
-        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True)
+        # a value as short as "Scrum pack F = 68" stays on one line: the labels beside it wrap instead
+        short = {
+            (r, k)
+            for r, u in enumerate(block.units)
+            for k, c in enumerate(u.cells)
+            if k and isinstance(c, Excerpt) and c.translation is None and len(c.text) <= SHORT_CELL
+        }
+        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short)
         if block.note:  # the Referee's reading of a table the book prints broken
             note = f'<p class="note">{html.escape(block.note)}</p>'
             return f'<div class="block computed reading">{heading}{note}{table}</div>'
