@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from urllib.parse import quote as percent
 
@@ -125,7 +126,7 @@ def _html_table(
     rows: list[list[str]],
     first_is_label: bool = False,
     stack: bool = False,
-    short: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+    short: Collection[tuple[int, int]] = (),
 ) -> str:
     """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
     (cells of sentences squeezed into seven columns would break their words); `short`: the
@@ -138,9 +139,7 @@ def _html_table(
         kind = f' class="{" ".join(kinds)}"' if kinds else ""
         return f"<td{kind}{label}>{text}</td>"
 
-    body = "".join(
-        "<tr>" + "".join(cell(r, k, c) for k, c in enumerate(row)) + "</tr>" for r, row in enumerate(rows)
-    )
+    body = "".join("<tr>" + "".join(cell(r, k, c) for k, c in enumerate(row)) + "</tr>" for r, row in enumerate(rows))
     wrap = "scroll stack" if stack else "scroll"
     return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
