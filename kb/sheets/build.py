@@ -200,9 +200,7 @@ def _marks(db: sqlite_utils.Database, game: Game) -> dict[str, list[str]]:
     remarked = db.execute("select id, text from translations where game = ? and text like '%[tr.:%'", [game.id])
     for entry, text in remarked.fetchall():
         for remark in re.findall(r"\[tr\.: ([^\]]+)\]", text):
-            found.setdefault(entry, []).append(
-                f"the book's wording is unclear here; the translation reads it as {remark}"
-            )
+            found.setdefault(entry, []).append(f"unclear in the book; the translator's note: {remark}")
     # a note may quote words in a script the sheet's fonts lack (the Japanese of a translator's note)
     printable = {e: [UNPRINTABLE.sub("…", n) for n in notes] for e, notes in found.items()}
     return {entry: list(dict.fromkeys(notes)) for entry, notes in printable.items()}
