@@ -54,6 +54,7 @@ th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 td.short { white-space: nowrap; }
+td.name { hyphens: manual; }
 .computed td, .computed th { text-align: center; }
 .reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
@@ -127,15 +128,17 @@ def _html_table(
     first_is_label: bool = False,
     stack: bool = False,
     short: Collection[tuple[int, int]] = (),
+    names: Collection[tuple[int, int]] = (),
 ) -> str:
     """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
     (cells of sentences squeezed into seven columns would break their words); `short`: the
-    (row, column) of cells kept on one line."""
+    (row, column) of cells kept on one line; `names`: of our labels, wrapped between words only."""
     head = "".join(f"<th>{c}</th>" for c in columns)
 
     def cell(r: int, k: int, text: str) -> str:
         label = f' data-label="{columns[k]}"' if stack and k < len(columns) and columns[k] else ""
         kinds = [*(["label"] if first_is_label and k == 0 else []), *(["short"] if (r, k) in short else [])]
+        kinds += ["name"] if (r, k) in names else []
         kind = f' class="{" ".join(kinds)}"' if kinds else ""
         return f"<td{kind}{label}>{text}</td>"
 
@@ -167,7 +170,8 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             for k, c in enumerate(u.cells)
             if k and isinstance(c, Excerpt) and c.translation is None and len(c.text) <= SHORT_CELL
         }
-        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short)
+        names = {(r, k) for r, u in enumerate(block.units) for k, c in enumerate(u.cells) if isinstance(c, str)}
+        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short, names=names)
         if block.note:  # the Referee's reading of a table the book prints broken
             note = f'<p class="note">{html.escape(block.note)}</p>'
             return f'<div class="block computed reading">{heading}{note}{table}</div>'
