@@ -11,6 +11,7 @@ import pytest
 from support.sheet_quality import (
     blank_share,
     cut_problems,
+    dropped_conditions,
     fragment_problems,
     missing_key_numbers,
     overflowing_cells,
@@ -112,6 +113,7 @@ def test_what_the_knowledge_base_flags_is_marked_on_the_sheet(fitted) -> None:
 def test_sheet_quality(built_db: Path, game, fitted, spec: str) -> None:
     sheet = fitted[spec][0]
     assert sheet_problems(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
+    assert dropped_conditions(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
     assert overflowing_cells(render(sheet)) == []
     declared = {b.kind for b in game(spec.partition(":")[0]).sheet.blocks}
     assert "sequence" in declared  # every sheet opens on its turn sequence
@@ -133,8 +135,16 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     label = "If you are successful: The ball reaches the receiving player."
     assert cut_problems(Excerpt("x", "The ball reaches the receiving player."), label, "en") == []  # the column says it
     two = "Move 2 squares. You may not move if tackled."
-    assert cut_problems(Excerpt("x", "Move 2 squares."), two, "en") == []  # a whole sentence may be left out
+    assert cut_problems(Excerpt("x", "Move 2 squares."), two, "en") == []  # a whole sentence: dropped_conditions
     assert "'not'" in cut_problems(Excerpt("x", "You may … move"), two, "en")[0]
+    rest = "This action, which can only be performed on defense, helps. When it is performed, remove a token."
+    cut = Excerpt("takkure/4.03/2", "When it is performed, remove a token.")
+    kept = type(sheet := fitted["takkure"][0])(sheet.game, sheet.title, sheet.lang, sheet.book_lang, [])
+    kept.blocks = [SheetBlock("rules", "Rest", 1, [Unit([cut])])]
+    faked = _FakeDb({"takkure/4.03/2": rest})
+    assert "'only'" in dropped_conditions(kept, faked, game("takkure"))[0]  # REST's "only on defense"
+    kept.blocks[0].units[0].cells[0] = Excerpt("takkure/4.03/2", rest)
+    assert dropped_conditions(kept, faked, game("takkure")) == []
     sheet = fitted["ta-ke"][0]
     emptied = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, sheet.blocks[:1])
     assert missing_key_numbers(emptied, game("ta-ke"))
@@ -146,6 +156,43 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     pdf = fitted["ta-ke"][1].with_name("bare.pdf")
     write_pdf(bare, pdf)
     assert blank_share(page_image(pdf, dpi=40)) > 0.5
+
+
+class _FakeDb:
+    """The one query dropped_conditions makes, answered from a dict (entry -> text, one section)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+
+    def execute(self, _sql: str, _params: list[str]):
+        rows = [(entry, "s", text) for entry, text in self.texts.items()]
+        return type("Rows", (), {"fetchall": lambda _self: rows})()
+
+
+@pytest.mark.parametrize("pages", [1])
+@pytest.mark.parametrize("game_id", ["takkure", "rugby-world"])
+def test_one_page_variant_of_a_dense_book_keeps_its_sequence_scoring_and_disputes(
+    built_db: Path, game, checks, game_id: str, pages: int
+) -> None:
+    sheet = fit(build_sheet(store.open_db(built_db), game(game_id), checks), pages=pages)
+    assert len(render(sheet).pages) == 1
+    kinds = {b.kind for b in sheet.blocks}
+    assert {"sequence", "disputed"} <= kinds  # each block's brief comes first when squeezed
+    quoted = " ".join(q.text for q in sheet.quotes())
+    win = {"takkure": "is the winner of the match", "rugby-world": "The team with the higher score"}[game_id]
+    assert win in quoted
+
+
+def test_takkure_grave_injuries_shows_the_printed_rows_and_the_referees_reading(fitted) -> None:
+    block = next(b for b in fitted["takkure"][0].blocks if b.heading.startswith("Grave Injuries"))
+    assert "Referee's reading" in block.note and "not the book's words" in block.note
+    rolls = [u.cells[0] for u in block.units]
+    assert rolls == ["1", "2-4", "5-7", "8-10", "11", "12"]  # every D12 roll in exactly one row
+    covered = [n for r in rolls for n in range(int(r.split("-")[0]), int(r.split("-")[-1]) + 1)]
+    assert covered == list(range(1, 13))
+    printed = [u.cells[1].text for u in block.units]
+    assert printed[1].startswith("2. to 4.") and printed[2].startswith("3. to 7.")  # as the book prints them
+    assert "Referee&#x27;s reading" in to_html(fitted["takkure"][0])
 
 
 def test_computed_tables_come_from_the_checks_and_say_so(fitted) -> None:

@@ -6,6 +6,8 @@ A sheet is a list of blocks, laid out in the order given and filled by priority:
   one sentence split at its commas (`entry`, `split`), or quoted step by step (`steps`);
 - rules: lines of the book's words (`lines`);
 - table: a table whose cells are quotes (`columns`, `rows`), e.g. actions with their tests;
+  `reading` labels one whose row labels ("= 2-4") are the Referee's reading of a table the
+  book prints broken: the note says so, and where the reading comes from, over the table;
 - computed: numbers worked out by calling a check (`check`, `facts`, `rows`, `columns`),
   printed as computed, never as the book's words;
 - disputed: what players argue about (`items`), each a question in our words, the book's answer
@@ -13,7 +15,9 @@ A sheet is a list of blocks, laid out in the order given and filled by priority:
 
 The sheet's `checklist` names the key numbers a player needs from this book (what, and the quote
 that gives it); the tests insist every one is on the fitted page(s). `pages` is how many pages the
-sheet fills (1, or 2 for a dense book: type stays at 9 pt or more).
+sheet fills (1, or 2 for a dense book: type stays at 9 pt or more). A block's `brief` is how
+many of its units a sheet squeezed onto fewer pages than it declares (`--pages 1` of a two-page
+book) keeps at the block's priority; the rest then come after every block's brief units.
 
 A reference to the book is "ID" (the entry, its first sentences) or "ID | quote" where the quote
 is verbatim in the entry and " … " joins verbatim pieces; a third part "| quote" quotes the
@@ -132,6 +136,8 @@ class BlockConf(Schema):
     transpose: Flag = False
     wide: Flag = False  # across the whole page width (a table with many columns)
     items: list[Disputed] = Field(default_factory=list)  # disputed: the questions, in the order printed
+    reading: Label | None = None  # table: the Referee's reading, said over it (not the book's words)
+    brief: Annotated[WholeNumber, Field(ge=0)] | None = None  # units kept first on a squeezed sheet
 
     @model_validator(mode="after")
     def _kind_and_shape(self) -> BlockConf:

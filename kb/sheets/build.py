@@ -200,9 +200,7 @@ def _marks(db: sqlite_utils.Database, game: Game) -> dict[str, list[str]]:
     remarked = db.execute("select id, text from translations where game = ? and text like '%[tr.:%'", [game.id])
     for entry, text in remarked.fetchall():
         for remark in re.findall(r"\[tr\.: ([^\]]+)\]", text):
-            found.setdefault(entry, []).append(
-                f"the book's wording is unclear here; the translation reads it as {remark}"
-            )
+            found.setdefault(entry, []).append(f"unclear in the book; the translator's note: {remark}")
     # a note may quote words in a script the sheet's fonts lack (the Japanese of a translator's note)
     printable = {e: [UNPRINTABLE.sub("…", n) for n in notes] for e, notes in found.items()}
     return {entry: list(dict.fromkeys(notes)) for entry, notes in printable.items()}
@@ -212,7 +210,14 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     count = block.sentences or conf.sentences
     heading = block.heading.get(book.lang, book.game.language)
     made = SheetBlock(
-        block.kind, heading, block.priority, [], block.required, transpose=block.transpose, wide=block.wide
+        block.kind,
+        heading,
+        block.priority,
+        [],
+        block.required,
+        transpose=block.transpose,
+        wide=block.wide,
+        brief=block.brief,
     )
     if block.kind == "sequence":
         made.units = _sequence_units(block, book, count)
@@ -221,6 +226,8 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     elif block.kind == "table":
         made.columns = [c.get(book.lang, book.game.language) for c in block.table_columns]
         made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.table_rows]
+        if block.reading is not None:  # our reading of a table the book prints broken: said, never hidden
+            made.note = block.reading.get(book.lang, book.game.language)
     elif block.kind == "disputed":
         made.units = _disputed_units(block, book, count)
     else:

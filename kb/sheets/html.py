@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from urllib.parse import quote as percent
 
@@ -52,7 +53,10 @@ td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; v
 th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
+td.short { white-space: nowrap; }
+td.name { hyphens: manual; }
 .computed td, .computed th { text-align: center; }
+.reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
 .marked { font-size: 7.5pt; color: #7a2020; border: 0.6pt solid #d9a0a0; border-radius: 1mm; padding: 0.6mm 1.2mm;
           margin: 1mm 0; }
@@ -84,6 +88,7 @@ a { color: inherit; text-decoration: none; }
 """
 
 
+SHORT_CELL = 20  # characters: a table's quote this short, past its row's label, is never wrapped (td.short)
 FLAG = '<span class="flag" title="flagged: see Marked">⚠</span>'
 
 
@@ -117,17 +122,27 @@ def _html_text(quote: Excerpt, page: _Page, pre: bool = False) -> str:
     return f"{body}{page.cite([quote.entry])}{original}"
 
 
-def _html_table(columns: list[str], rows: list[list[str]], first_is_label: bool = False, stack: bool = False) -> str:
+def _html_table(
+    columns: list[str],
+    rows: list[list[str]],
+    first_is_label: bool = False,
+    stack: bool = False,
+    short: Collection[tuple[int, int]] = (),
+    names: Collection[tuple[int, int]] = (),
+) -> str:
     """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
-    (cells of sentences squeezed into seven columns would break their words)."""
+    (cells of sentences squeezed into seven columns would break their words); `short`: the
+    (row, column) of cells kept on one line; `names`: of our labels, wrapped between words only."""
     head = "".join(f"<th>{c}</th>" for c in columns)
 
-    def cell(k: int, text: str) -> str:
+    def cell(r: int, k: int, text: str) -> str:
         label = f' data-label="{columns[k]}"' if stack and k < len(columns) and columns[k] else ""
-        kind = ' class="label"' if first_is_label and k == 0 else ""
+        kinds = [*(["label"] if first_is_label and k == 0 else []), *(["short"] if (r, k) in short else [])]
+        kinds += ["name"] if (r, k) in names else []
+        kind = f' class="{" ".join(kinds)}"' if kinds else ""
         return f"<td{kind}{label}>{text}</td>"
 
-    body = "".join("<tr>" + "".join(cell(k, c) for k, c in enumerate(row)) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(cell(r, k, c) for k, c in enumerate(row)) + "</tr>" for r, row in enumerate(rows))
     wrap = "scroll stack" if stack else "scroll"
     return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
@@ -148,7 +163,18 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
         rows = [
             [_html_text(c, page) if isinstance(c, Excerpt) else html.escape(c) for c in u.cells] for u in block.units
         ]
-        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True)
+        # a value as short as "Scrum pack F = 68" stays on one line: the labels beside it wrap instead
+        short = {
+            (r, k)
+            for r, u in enumerate(block.units)
+            for k, c in enumerate(u.cells)
+            if k and isinstance(c, Excerpt) and c.translation is None and len(c.text) <= SHORT_CELL
+        }
+        names = {(r, k) for r, u in enumerate(block.units) for k, c in enumerate(u.cells) if isinstance(c, str)}
+        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short, names=names)
+        if block.note:  # the Referee's reading of a table the book prints broken
+            note = f'<p class="note">{html.escape(block.note)}</p>'
+            return f'<div class="block computed reading">{heading}{note}{table}</div>'
         return f'<div class="block">{heading}{table}</div>'
     if block.kind == "disputed":
         rows = []
@@ -217,12 +243,10 @@ def _sources(sheet: Sheet, page: _Page) -> str:
 
 def _marked(sheet: Sheet, page: _Page) -> str:
     """The flags of the entries on the page, each with its footnote: the reader knows which line to doubt."""
-    marked = sheet.marked()
+    marked = sheet.marked_lines()
     if not marked:
         return ""
-    items = " · ".join(
-        f"⚠{page.cite(entries).removesuffix(FLAG)} {html.escape(note)}" for note, entries in marked.items()
-    )
+    items = " · ".join(f"⚠{page.cite(entries).removesuffix(FLAG)} {html.escape(note)}" for note, entries in marked)
     return f'<div class="marked"><b>{html.escape(sheet_word(sheet, "marked"))}:</b> {items}</div>'
 
 

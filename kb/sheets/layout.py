@@ -41,6 +41,7 @@ class SheetBlock:
     transpose: bool = False
     rows: list[list[str]] = field(default_factory=list)  # a computed table's cells
     wide: bool = False
+    brief: int | None = None  # units kept at the block's priority on a squeezed sheet (None: all)
 
 
 @dataclass
@@ -75,6 +76,18 @@ class Sheet:
                     found[note].append(quote.entry)
         return found
 
+    def marked_lines(self) -> list[tuple[str, list[str]]]:
+        """`marked()` as printed: flags on the same entries that open on the same label ("die ranges
+        overlap: …") share one line, the label said once (three overlaps of one table are one flag)."""
+        lines: list[tuple[str, list[str]]] = []
+        for note, entries in self.marked().items():
+            label, colon, rest = note.partition(": ")
+            if lines and colon and lines[-1][1] == entries and lines[-1][0].startswith(label + colon):
+                lines[-1] = (f"{lines[-1][0]}; {rest}", entries)
+            else:
+                lines.append((note, entries))
+        return lines
+
     def footnotes(self) -> dict[str, int]:
         """Entry id -> footnote number, in reading order."""
         numbers: dict[str, int] = {}
@@ -84,12 +97,16 @@ class Sheet:
                 numbers.setdefault(entry, len(numbers) + 1)
         return numbers
 
-    def keep(self, n: int) -> Sheet:
-        """The sheet with its n highest-priority units, laid out in the declared order."""
-        order = sorted(
-            ((b.priority, bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units))),
-        )
-        kept = {(bi, ui) for _, bi, ui in order[:n]}
+    def keep(self, n: int, squeezed: bool = False) -> Sheet:
+        """The sheet with its n highest-priority units, laid out in the declared order; `squeezed`
+        (fewer pages than declared): a block's units past its `brief` come after every other's."""
+
+        def rank(block: SheetBlock, unit: int) -> tuple[bool, int]:
+            later = squeezed and block.brief is not None and unit >= block.brief
+            return later, block.priority
+
+        order = sorted((*rank(b, ui), bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units)))
+        kept = {(bi, ui) for *_, bi, ui in order[:n]}
         blocks = []
         for bi, block in enumerate(self.blocks):
             units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept]

@@ -42,7 +42,8 @@ def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[st
         return [*out, f"_{block.note}; from the rules {cites}_", "", *_md_table(block.columns, rows), ""]
     if block.kind == "table":
         rows = [[_md_quote(c, notes, marks) if isinstance(c, Excerpt) else c for c in u.cells] for u in block.units]
-        return [*out, *_md_table(block.columns, rows), ""]
+        note = [f"_{block.note}_", ""] if block.note else []
+        return [*out, *note, *_md_table(block.columns, rows), ""]
     if block.kind == "disputed":
         for unit in block.units:
             ask, answer, *check = unit.cells
@@ -75,11 +76,11 @@ def to_markdown(sheet: Sheet) -> str:
         out += [f"_{note}_", ""]
     for block in sheet.blocks:
         out += _md_block(block, notes, sheet)
-    marked = sheet.marked()
+    marked = sheet.marked_lines()
     if marked:
         out += [
             f"**{sheet_word(sheet, 'marked')}:** "
-            + " · ".join(f"⚠ {cite_marks(entries, notes, True)} {m}" for m, entries in marked.items()),
+            + " · ".join(f"⚠ {cite_marks(entries, notes, True)} {m}" for m, entries in marked),
             "",
         ]
     out += [f"{sheet_word(sheet, 'sources')} (`referee show {sheet.game}/ID`): {sources_line(sheet, notes)}"]

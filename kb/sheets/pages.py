@@ -28,15 +28,16 @@ def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
     """Keep as many units as fit on `pages` A4 pages (default: as many as the sheet's [sheet]
     says), the lowest-priority ones left out first; when everything fits, the largest type that
     still fits (a short book fills its page)."""
+    squeezed = pages is not None and pages < sheet.pages  # a two-page book on one: each block's brief first
     pages = pages or sheet.pages
     if len(render(sheet).pages) <= pages:
         sheet = replace(sheet, pages=pages)
         return next((s for s in (replace(sheet, scale=x) for x in SCALES) if len(render(s).pages) <= pages), sheet)
     sheet = replace(sheet, pages=pages)
-    low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1)
+    low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1, squeezed)
     while low <= high:  # binary search on how many units to keep
         middle = (low + high) // 2
-        candidate = sheet.keep(middle)
+        candidate = sheet.keep(middle, squeezed)
         if len(render(candidate).pages) <= pages:
             best, low = candidate, middle + 1
         else:

@@ -11,6 +11,7 @@ import numpy as np
 import sqlite_utils
 
 from referee.books.gameconf import Game
+from referee.books.text import sentences
 from referee.sheets.layout import ELISION, Excerpt, Sheet
 
 # A fragment may not open on one of these (it would read as the middle of an argument).
@@ -129,6 +130,55 @@ def joined_cuts(sheet: Sheet, texts: dict[str, str]) -> list[Excerpt]:
                 kept = [p for i, p in enumerate(ordered) if not any(p in q for q in ordered[:i])]
                 joined.append(Excerpt(entry, ELISION.join(kept)))
     return joined
+
+
+# A sentence left out whole still changes the rule when it restricts it ("This action, which can
+# only be performed on defense, …"; "But you cannot try to steal the ball from an active player
+# who is NOT GROUNDED."): these words, not the weaker "if"/"when" of a sentence that adds a case.
+RESTRICTS = {
+    "en": re.compile(
+        r"\b(?:only|not|cannot|can't|never|unless|except|no longer|may not|must not|instead of|without)\b", re.I
+    ),
+    "uk": re.compile(r"\b(?:лише|тільки|крім|окрім|не|ні|ніколи|заборон\w*|без)\b", re.I),
+}
+# A labelled item ("Loose ball: If you are …") is one case of a list its section's previous
+# entry introduces ("You can steal the ball in three ways: …"): that entry is its lead-in.
+LABELLED_ITEM = re.compile(r"^[^\W\d][^:.!?\n]{0,60}:\s")
+
+
+def dropped_conditions(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
+    """The restricting sentences a quoted line's own entry (or the list lead-in before a labelled
+    item) holds and the sheet prints nowhere: a condition or an exception cut off the rule it
+    restricts. A sentence counts as printed when any quote on the page holds it."""
+    pattern = RESTRICTS.get(game.language, RESTRICTS["en"])
+    rows = db.execute("select id, section_id, text from entries where game = ? order by position", [game.id]).fetchall()
+    texts = {entry: text for entry, _, text in rows}
+    previous: dict[str, str] = {}  # each entry's lead-in: the section's last entry before it that is no item
+    lead, section_of = None, None
+    for entry, section, text in rows:
+        if section != section_of:
+            lead, section_of = None, section
+        if lead is not None:
+            previous[entry] = lead
+        if not LABELLED_ITEM.match(text):  # a paragraph: the next items' lead-in if it opens a list
+            lead = entry if ":" in text else None
+    printed: dict[str, list[str]] = {}
+    for quote in sheet.quotes():
+        printed.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()))
+    problems = []
+    for entry in printed:
+        context = [entry]
+        lead_in = previous.get(entry)
+        if lead_in and LABELLED_ITEM.match(texts[entry]):
+            context.append(lead_in)
+        for source in context:
+            pieces = printed.get(source, [])
+            for sentence in sentences(texts[source]):
+                found = pattern.search(sentence)
+                if found and not any(sentence in piece or piece in sentence for piece in pieces):
+                    where = "" if source == entry else f" (its lead-in {source})"
+                    problems.append(f"{entry}: drops{where} {found.group(0)!r}: {' '.join(sentence.split())[:70]!r}")
+    return list(dict.fromkeys(problems))
 
 
 def overflowing_cells(document) -> list[str]:
