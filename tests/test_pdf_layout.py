@@ -200,3 +200,23 @@ def test_the_order_check_catches_a_sentence_moved(ironvale) -> None:
     assert out_of_order(["Roll two dice.", "(Never three.)", "Add your rating."], layer) == []
     assert out_of_order(["Roll two dice. Add your rating.", "(Never three.)"], layer) != []
     assert out_of_order(["Add your rating.", "Roll two dice."], layer) == ["Roll two dice."]
+
+
+def test_definitions_and_instructions_to_you_stay_rules_and_a_named_story_is_an_example() -> None:
+    from referee.books.structure import set_aside
+
+    rules = [
+        "Your refresh is the minimum number of fate points your character begins each session with. "
+        "Your refresh is 3 and your character gets 3 stunts.",
+        "Modify your dice by invoking aspects to get +2 to your roll or reroll the dice; your stunts add 2.",
+        "Most often you’ll invoke one of your character aspects, but your 2 situation aspects count too.",
+        "Three points of stress absorption on one track is not a lot, and three boxes fill fast.",
+    ]
+    for text in rules:
+        assert set_aside("rule", text, "", []) == "rule", text
+    story = (
+        "Charles has made his way to a research facility. He wants to search the wreckage. Charles gets "
+        "[0][0][+][+] on the dice, plus his Average (+1) Investigate, for a Good (+3) effort."
+    )
+    assert set_aside("rule", story, "", []) == "example"
+    assert set_aside("rule", "You swing your hammer and your 7 beats their 5; you smile.", "", []) == "example"
