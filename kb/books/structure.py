@@ -266,10 +266,10 @@ def set_aside(kind: str, text: str, role: str, path: list[str]) -> str:
         return "credits"
     # a story told to the reader ("You swing your hammer and roll a seven"), not a rule for them:
     # the reader addressed again and again, with numbers, and nothing allowed, required or conditional
-    if len(YOU.findall(text)) >= 3 and NUMBERED_WORDS.search(text) and not MODAL.search(text):
-        # ... but "Your refresh is the minimum number of ..." defines a term: a rule
-        if not DEFINES.match(text) and not IMPERATIVE.match(text):
-            return "example"
+    # ... but "Your refresh is the minimum number of ..." defines a term and "Modify your dice" instructs: rules
+    told = len(YOU.findall(text)) >= 3 and NUMBERED_WORDS.search(text) and not MODAL.search(text)
+    if told and not DEFINES.match(text) and not IMPERATIVE.match(text):
+        return "example"
     if _story(text):
         return "example"
     return kind
@@ -278,7 +278,9 @@ def set_aside(kind: str, text: str, role: str, path: list[str]) -> str:
 # "Your refresh is the minimum …", "Fate points are …": a sentence that says what a thing is
 DEFINES = re.compile(r"^\W*(?:your|the|a|an|each|every)?\s*[\w’'-]+(?:\s+[\w’'-]+)?\s+(?:is|are)\s+(?!you\b)", re.I)
 # "Modify your dice …", "Roll four dice": an instruction to the reader
-IMPERATIVE = re.compile(r"^\W*(?!(?:you|your|the|a|an|it|this|that)\b)[A-Z][a-z]+(?<!s)\s+(?:your|the|a|an|up|one|two|three|four)\b")
+IMPERATIVE = re.compile(
+    r"^\W*(?!(?:you|your|the|a|an|it|this|that)\b)[A-Z][a-z]+(?<!s)\s+(?:your|the|a|an|up|one|two|three|four)\b"
+)
 # a worked example told of a character by name: the name opens the paragraph and comes back,
 # with a die roll or an action's outcome, and no rule's modal verb addressed to the reader
 STORY_VERBS = re.compile(
@@ -287,9 +289,10 @@ STORY_VERBS = re.compile(
     re.I,
 )
 NOT_NAMES = frozenset(
-    "the a an if when you your this that these those each every some any all in on at for to of with by "
-    "as after before during while once then there here it its they their we our our gm players player "
-    "example examples note".split()
+    {"the", "a", "an", "if", "when", "you", "your", "this", "that", "these", "those", "each", "every", "some", "any"}
+    | {"all", "in", "on", "at", "for", "to", "of", "with", "by", "as", "after", "before", "during", "while", "once"}
+    | {"then", "there", "here", "it", "its", "they", "their", "we", "our", "gm", "players", "player", "example"}
+    | {"examples", "note"}
 )
 
 
