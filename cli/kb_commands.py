@@ -22,6 +22,7 @@ from referee.cli.common import (
     qualified_id,
     required_game,
 )
+from referee.errors import RefereeError
 from referee.paths import corpus_dirs
 from referee.store.build import build_knowledge_base, select_games
 
@@ -193,8 +194,18 @@ def _echo_translations(translations: list[dict[str, str]]) -> None:
 
 @app.command()
 @friendly
-def export(game: GameOption = None, db: DbOption = None) -> None:
-    """Print every entry as JSON lines (the same fields as `show --json`)."""
+def export(
+    game_name: Annotated[
+        str | None,
+        typer.Argument(metavar="[GAME]", help="Game id, title or alias [default: every game].", show_default=False),
+    ] = None,
+    game: GameOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print every entry as JSON lines (the same fields as `show --json`); GAME or --game: one game's."""
+    if game_name is not None and game is not None and game_name != game:
+        raise RefereeError(f"two games named: {game_name!r} and --game {game!r}; name one")
+    game = game if game is not None else game_name
     database = store.open_db(db_path(db))
     wanted = store.resolve_game(database, game) if game is not None else None
     for entry in store.entries(database, wanted):

@@ -177,3 +177,24 @@ def test_pdf_two_columns_read_in_order(added) -> None:
         and tide.text.startswith("Tide table")
         and tide.table["rows"][1] == ["3–4", "Calm", "No change"]
     )
+
+
+def test_markdown_html_tables_are_tables_and_symbols_in_tags_are_kept() -> None:
+    """HTML tables inside markdown (blank lines between the tags, no <th>, a colspan title row)
+    are one table each with whole rows; the text of an unknown inline tag (<dice>[+]</dice>) and
+    bracketed symbols repeated through the book ([1], [+]) are words of the rules, never cut."""
+    from referee.books.formats.markdown import read
+
+    document = read(BOOKS / "html-tables.md")
+    tables = [b for b in document.blocks if b.kind == "table"]
+    assert [b.rows for b in tables] == [
+        [["Rating", "Boxes"], ["Mediocre (+0)", "[1][1][1]"], ["Good (+3)", "[1][1][1] [1][1][1]"]],
+        [["+2", "[0]"], ["+1", "[0][0]"]],
+    ]
+    text = document.text
+    assert "a [+] is +1, a [-] is -1, and a [0] is 0." in text
+    assert "mark one more [1] box" in text
+    caption = next(b for b in document.blocks if text[b.start : b.end] == "The pyramid" and b.kind == "paragraph")
+    assert caption.end < tables[1].start
+    assert unfaithful(document) == []
+    assert not [d for d in document.dropped if "[" in d.text]

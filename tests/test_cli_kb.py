@@ -167,3 +167,11 @@ def test_an_entry_before_the_first_heading_still_says_where_it_is() -> None:
     assert breadcrumb(["01. First Steps", "Break Through"]) == "01. First Steps > Break Through"
     assert breadcrumb([]) == "(before the first heading)"
     assert breadcrumb([], "tacocat") == "tacocat"
+
+
+def test_export_takes_the_game_as_toc_does(built_db: Path) -> None:
+    positional = run("export", "ta-ke", "--db", str(built_db)).stdout.splitlines()
+    assert positional and all(json.loads(line)["game"] == "ta-ke" for line in positional)
+    assert run("export", "-g", "ta-ke", "--db", str(built_db)).stdout.splitlines() == positional
+    both = CliRunner().invoke(app, ["export", "ta-ke", "-g", "takkure", "--db", str(built_db)])
+    assert both.exit_code == 2 and "two games" in both.stderr

@@ -232,3 +232,15 @@ def test_reference_patterns_on_excerpts(game) -> None:
     assert ("rugby-world/2f/1", "chapter", "rugby-world/2h") in edges
     assert ("rugby-world/2f/1", "chapter", "rugby-world/2f") in edges
     assert ("rugby-world/2h/1", "figure", None) in edges
+
+
+def test_a_page_of_another_book_is_no_reference_and_a_placeholder_page_is_reported(game) -> None:
+    g = game("rugby-world")
+    text = (
+        "Rugby World Rulebook\n\n2F) Penalty\n\nSee the types of compels in Fate Core System starting on page 72 "
+        "of that book. Stress is marked as in Taking Harm (page XX) and in Recovery (pages ??).\n"
+    )
+    book = parse_book(g, text)
+    edges = [e for e in explicit_references(g, book) if e.kind == "page"]
+    assert [(e.anchor, e.dst) for e in edges] == [("page XX", None), ("pages ??", None)]
+    assert all("placeholder" in e.note for e in edges)

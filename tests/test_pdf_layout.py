@@ -5,6 +5,7 @@ moved (for a PDF: of its text layer, normalised once by support.books.layer_norm
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,10 @@ from referee.books.structure import parse_document
 from referee.cli.main import app
 
 BOOKS = Path(__file__).resolve().parent / "books"
-FIXTURES = ["ironvale.pdf", "harbour-run.pdf", "nichnyi-rynok.pdf", "harbour-run.html", "lantern-keepers.md"]
+FIXTURES = [
+    "ironvale.pdf", "harbour-run.pdf", "nichnyi-rynok.pdf", "harbour-run.html", "lantern-keepers.md",
+    "freecol-excerpt.pdf",
+]  # fmt: skip
 
 
 def _add(tmp: Path, name: str) -> tuple[dict, object]:
@@ -115,6 +119,67 @@ def test_every_entry_of_a_fixture_is_a_slice_in_reading_order(books, name: str) 
         assert out_of_order(pieces, pdf_layer(BOOKS / name, reported)) == []
 
 
+@pytest.fixture(scope="module")
+def freecol(books):
+    report, game = books["freecol-excerpt.pdf"]
+    document = game.read_document()
+    return report, document, parse_document(game, document)
+
+
+def test_latex_book_headings_chapter_with_its_title_bold_lines_and_no_cover_lines(freecol) -> None:
+    """8 pages of the FreeCol manual (pdfTeX, Type 3 fonts with no names, weights or Unicode map):
+    "Chapter 4" over its title is one heading; bold lines at the body size, told by their width,
+    are sub-headings; the title page's author and date lines are not headings."""
+    report, _, book = freecol
+    assert [(s.level, s.heading) for s in book.sections] == [
+        (2, "3.1.2 Game setup"), (3, "Main panel"), (3, "New game"), (3, "Difficulty level"),
+        (3, "Select nations"), (3, "Joining a game"), (3, "Setting up a multi-player game"),
+        (2, "3.3.5 The Compass Rose"), (2, "3.3.6 The Main Map"), (0, "Chapter 4 The New World"),
+        (1, "4.1 Terrain Types"), (1, "4.2 Goods"),
+    ]  # fmt: skip
+    assert report["title"].startswith("FreeCol Documentation")
+    front = [e for e in book.entries if e.kind == "front-matter"]
+    assert [e.text for e in front] == ["The FreeCol Team January 21, 2023"]
+
+
+def test_latex_running_heads_that_change_with_the_chapter_are_left_out(freecol) -> None:
+    """Even pages "38 CHAPTER 3. INTERFACE", odd pages "4.2. GOODS 51", a chapter's first page only
+    its folio at the foot: none in an entry, each reported, and the pages keep their printed numbers."""
+    _, document, book = freecol
+    text = "\n".join(e.text for e in book.entries)
+    for head in ("CHAPTER 3. INTERFACE", "CHAPTER 4. THE NEW WORLD", "STARTING THE GAME", "GOODS 51", "MAIN SCREEN 37"):
+        assert head not in text
+    assert not any(e.text.strip().isdigit() for e in book.entries)
+    running = [d.text for d in document.dropped if d.reason.startswith("running")]
+    assert len(running) == 6 and "50 CHAPTER 4. THE NEW WORLD" in running and "4.2. GOODS 51" in running
+    assert [d.text for d in document.dropped if d.reason == "page number"] == ["49"]  # at a chapter's foot
+    goods = next(e for e in book.entries if "Food is the single most important good" in e.text)
+    assert goods.page == 50  # the printed folio, not the excerpt's page index
+    # a paragraph and a word broken over the page break are joined again
+    assert "The Boreal Forest also produces Ore, the Mixed Forest Cotton" in text
+    assert "and there have to be at least two of them." in text
+
+
+def test_tex_ligatures_quotes_and_dashes_read_never_control_characters(freecol) -> None:
+    _, _, book = freecol
+    text = "\n".join(e.text for e in book.entries)
+    assert not [c for c in text if unicodedata.category(c) == "Cc" and c not in "\n\t"]
+    assert "\ufffd" not in text and "\ufffe" not in text
+    for word in ("first", "difficulty", "“Very Easy”", "fifty horses", "effect"):
+        assert word in text, word
+    assert " rst " not in text and "di culty" not in text
+
+
+def test_a_word_drawn_apart_from_its_line_stays_in_reading_order(freecol) -> None:
+    _, _, book = freecol
+    text = " ".join(e.text for e in book.entries)
+    assert "The two other “abstract” goods are Liberty Bells, which are produced in the Town Hall" in text
+    assert "The color of the colony's name is always the color of its owner" in text
+    table = next(e for e in book.entries if e.kind == "table")
+    assert table.table["columns"] == ["Colour", "Bonus/Penalty", "Requirements"]
+    assert len(table.table["rows"]) == 5
+
+
 def test_every_entry_of_the_shipped_books_is_a_slice_in_reading_order(games) -> None:
     for game in games:
         document = game.read_document()
@@ -135,3 +200,23 @@ def test_the_order_check_catches_a_sentence_moved(ironvale) -> None:
     assert out_of_order(["Roll two dice.", "(Never three.)", "Add your rating."], layer) == []
     assert out_of_order(["Roll two dice. Add your rating.", "(Never three.)"], layer) != []
     assert out_of_order(["Add your rating.", "Roll two dice."], layer) == ["Roll two dice."]
+
+
+def test_definitions_and_instructions_to_you_stay_rules_and_a_named_story_is_an_example() -> None:
+    from referee.books.structure import set_aside
+
+    rules = [
+        "Your refresh is the minimum number of fate points your character begins each session with. "
+        "Your refresh is 3 and your character gets 3 stunts.",
+        "Modify your dice by invoking aspects to get +2 to your roll or reroll the dice; your stunts add 2.",
+        "Most often you’ll invoke one of your character aspects, but your 2 situation aspects count too.",
+        "Three points of stress absorption on one track is not a lot, and three boxes fill fast.",
+    ]
+    for text in rules:
+        assert set_aside("rule", text, "", []) == "rule", text
+    story = (
+        "Charles has made his way to a research facility. He wants to search the wreckage. Charles gets "
+        "[0][0][+][+] on the dice, plus his Average (+1) Investigate, for a Good (+3) effort."
+    )
+    assert set_aside("rule", story, "", []) == "example"
+    assert set_aside("rule", "You swing your hammer and your 7 beats their 5; you smile.", "", []) == "example"

@@ -15,6 +15,10 @@ from referee.books.gameconf import Game
 from referee.books.text import norm
 
 PAGE = re.compile(r"\bpages? (\d+)")
+# "page 72 of that book": a page of another book, which this one cannot and need not resolve
+OTHER_BOOK = re.compile(r"\s+(?:of|in)\s+(?:that|another|the other|this other)\s+(?:book|rulebook|volume)\b", re.I)
+# "(page XX)": a page number the book's editor never filled in, a dead reference for the doctor
+PLACEHOLDER = re.compile(r"\bpages? (?:[Xx]{2,}|\?{2,}|#{2,}|_{2,}|0{2,})(?![\w?#])")
 
 
 CHAPTER = re.compile(r"(?:\bch\.\s*|\bsee\s+|\bin\s+)(\d[a-hA-H])\b")
@@ -242,7 +246,10 @@ def explicit_references(game: Game, book: ParsedBook) -> list[Edge]:
         if resolver.pages and entry.section_id == f"{game.id}/{game.page_index}":
             continue  # the index itself is not a set of references
         for m in PAGE.finditer(text):
-            edges.append(resolver.page(entry, m))
+            if not OTHER_BOOK.match(text, m.end()):
+                edges.append(resolver.page(entry, m))
+        for m in PLACEHOLDER.finditer(text):
+            edges.append(Edge(entry.id, None, "page", m.group(0), "a placeholder the book never filled in"))
         for m in CHAPTER.finditer(text):
             edges.append(resolver.numbered(entry, m.group(1), _sentence_around(text, m.start(), m.end()), "chapter"))
         for m in NUMBERED.finditer(text):

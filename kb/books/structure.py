@@ -246,7 +246,11 @@ CREDIT_WORDS = re.compile(
     re.I,
 )
 YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
-MODAL = re.compile(r"\b(?:may|must|can|cannot|can't|could|should|shall|might|never|always|only|if|when|unless)\b", re.I)
+MODAL = re.compile(
+    r"\b(?:may|must|can|cannot|can't|could|should|shall|might|never|always|only|if|when|whenever|once|unless|"
+    r"will|need|needs)\b|\w(?:'ll|’ll)\b",
+    re.I,
+)
 NUMBERED_WORDS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b", re.I)
 SET_ASIDE = ("rule", "definition", "card", "flavour")  # what front matter, credits or an example may be typed first
 
@@ -262,9 +266,54 @@ def set_aside(kind: str, text: str, role: str, path: list[str]) -> str:
         return "credits"
     # a story told to the reader ("You swing your hammer and roll a seven"), not a rule for them:
     # the reader addressed again and again, with numbers, and nothing allowed, required or conditional
-    if len(YOU.findall(text)) >= 3 and NUMBERED_WORDS.search(text) and not MODAL.search(text):
+    # ... but "Your refresh is the minimum number of ..." defines a term and "Modify your dice" instructs: rules
+    told = len(YOU.findall(text)) >= 3 and NUMBERED_WORDS.search(text) and not MODAL.search(text)
+    if told and not DEFINES.match(text) and not IMPERATIVE.match(text):
+        return "example"
+    if _story(text):
         return "example"
     return kind
+
+
+# "Your refresh is the minimum …", "Fate points are …": a sentence that says what a thing is
+DEFINES = re.compile(r"^\W*(?:your|the|a|an|each|every)?\s*[\w’'-]+(?:\s+[\w’'-]+)?\s+(?:is|are)\s+(?!you\b)", re.I)
+# "Modify your dice …", "Roll four dice": an instruction to the reader
+IMPERATIVE = re.compile(
+    r"^\W*(?!(?:you|your|the|a|an|it|this|that)\b)[A-Z][a-z]+(?<!s)\s+(?:your|the|a|an|up|one|two|three|four)\b"
+)
+# a worked example told of a character by name: the name opens the paragraph and comes back,
+# with a die roll or an action's outcome, and no rule's modal verb addressed to the reader
+STORY_VERBS = re.compile(
+    r"\b(?:rolls?|rolled|gets|got|invokes?|invoked|spends?|spent|attacks?|attacked|decides?|decided|"
+    r"succeeds?|succeeded|fails?|failed|effort|wants?|wanted|tries|tried)\b",
+    re.I,
+)
+NOT_NAMES = frozenset(
+    {"the", "a", "an", "if", "when", "you", "your", "this", "that", "these", "those", "each", "every", "some", "any"}
+    | {"all", "in", "on", "at", "for", "to", "of", "with", "by", "as", "after", "before", "during", "while", "once"}
+    | {"then", "there", "here", "it", "its", "they", "their", "we", "our", "gm", "players", "player", "example"}
+    | {"examples", "note"}
+)
+
+
+def _story(text: str) -> bool:
+    first = re.match(r"\W*([A-Z][a-z]+)\b", text)
+    if first is None or first.group(1).casefold() in NOT_NAMES:
+        return False
+    name = first.group(1)
+    again = len(re.findall(rf"\b{name}(?:'s|’s)?\b", text))
+    # the name acts: "Charles has made", "Ethan cobbles", "Cassandra and Ruth have" (not "Fate Condensed
+    # uses", not "Athletics: a measurement")
+    acts = re.match(rf"\W*{name}(?:\s+and\s+[A-Z][a-z]+)?\s+(?:is|has|have|was|were|[a-z]\w*s|[a-z]\w*ed)\b", text)
+    common = re.search(rf"\b{name.casefold()}\b", text)  # a word, not a name: "Three points", "Fate dice"
+    return (
+        acts is not None
+        and common is None
+        and again >= 2
+        and bool(STORY_VERBS.search(text))
+        and len(YOU.findall(text)) <= 1
+        and not re.search(r"\b(?:may|must|can|cannot|should)\b", text)
+    )
 
 
 def _named_hint(path: list[str]) -> str:

@@ -26,7 +26,7 @@ def unfaithful(doc: Document) -> list[str]:
 # whitespace one space, and a word broken at a line's end (a hyphen, then a lower-case letter
 # on the next line) joined again; soft hyphens out.
 SOFT = re.compile(r"[\xad\x02\ufffe]\s*")
-BROKEN = re.compile(r"[-\u2010]\s+(?=[a-zа-яіїєґ])")
+BROKEN = re.compile(r"[-\u2010]\s+(?=[a-zа-яіїєґ])|(?<=[A-Z])[-\u2010]\s+(?=[A-Z]{2})")
 MARKER = re.compile(r"^\s*(?:[•◦▪‣●■–\-*]|\d{1,2}[.)]|[a-z][.)])\s+")
 
 
@@ -43,13 +43,21 @@ def pdf_layer(path, left_out: set[str] = frozenset()) -> str:
     markers the printer drew apart from their items."""
     import pypdfium2 as pdfium  # pypdfium2: the PDF's own text, to hold the quotes against
 
+    from referee.books.formats.pdflines import readable
+
     pdf = pdfium.PdfDocument(str(path))
-    try:
-        raw = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    try:  # a font with no Unicode map: its ligatures and quotes read as the reader reads them
+        raw = "\n".join(readable(pdf[i].get_textpage().get_text_range()) for i in range(len(pdf)))
     finally:
         pdf.close()
     gone = {layer_norm(t) for t in left_out}
-    lines = [line for line in re.split(r"\r?\n", raw) if layer_norm(line) not in gone and not MARKS.match(line)]
+    # pdfium marks a word it saw hyphenated at a line's end with U+FFFE and may glue the next
+    # line (a folio) on without a line break: the mark ends the line
+    lines = [
+        line
+        for line in re.split(r"\r?\n", raw.replace("\ufffe", "\ufffe\n"))
+        if layer_norm(line) not in gone and not MARKS.match(line)
+    ]
     return layer_norm(" ".join(lines))
 
 

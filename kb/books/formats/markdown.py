@@ -26,6 +26,8 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", 
 TAG = re.compile(r"\[(?!\^)([^\[\]\n]{1,40})\](?![(\[:])")
 FOOTNOTE = re.compile(r"[ \t]*\[\^[^\]\s]{1,20}\]")
 TAG_MIN_REPEATS = 3
+HTML_TABLE = re.compile(r"^\s*<table\b", re.I)
+HTML_CELL = re.compile(r"<(/?)(tr|td|th)\b([^>]*)>", re.I)
 HIDDEN = re.compile(r"<(script|style|noscript|template)\b", re.I)  # inline HTML whose text a page never shows
 NESTS = {"bullet_list_open", "ordered_list_open", "blockquote_open"}
 
@@ -54,7 +56,9 @@ def read(path: Path, conf: ParseConfig | None = None) -> Document:
 def repeated_tags(source: str) -> Counter[str]:
     """Bracketed tags that are not links and recur through the book: source marks, not words."""
     counts = Counter(m.group(0) for m in TAG.finditer(source))
-    return Counter({tag: n for tag, n in counts.items() if n >= TAG_MIN_REPEATS})
+    # a mark names something ([Core], [p. 12]); brackets holding only a digit or a sign ([1], [+],
+    # [-]) are the book's symbols (a stress box, a die face) and words of its rules
+    return Counter({tag: n for tag, n in counts.items() if n >= TAG_MIN_REPEATS and any(c.isalpha() for c in tag)})
 
 
 def read_text(source: str, conf: ParseConfig) -> Document:
@@ -191,6 +195,8 @@ class _Reader:
                 self.code(token)
                 self.out.block("paragraph", start, self._line(token))
                 i += 1
+            elif kind == "html_block" and HTML_TABLE.match(token.content):
+                i = self.html_table(tokens, i)
             else:
                 if kind == "html_block" and token.content.strip():
                     html = token.content.strip()[:70]
@@ -255,6 +261,67 @@ class _Reader:
         items.sort(key=lambda it: it.start)
         self.out.block("list", start, line, items=[it for it in items if it.end > it.start])
         return i
+
+    def html_table(self, tokens: list[Token], i: int) -> int:
+        """A <table> written as HTML in the markdown (blank lines between its tags, so each cell's
+        text is a paragraph of its own): one table, its rows whole. A first row of one cell over
+        the others (colspan) is the table's caption, written before it as a paragraph of its own."""
+        line = self._line(tokens[i])
+        rows: list[list[list[Token]]] = []  # per row, per cell: the inline tokens of its paragraphs
+        spans: list[bool] = []  # per row: a cell spans columns
+        in_cell = False
+        while i < len(tokens):
+            token = tokens[i]
+            if token.type == "html_block":
+                for closing, tag, attrs in HTML_CELL.findall(token.content):
+                    if tag.lower() == "tr" and not closing:
+                        rows.append([])
+                        spans.append(False)
+                    elif tag.lower() in ("td", "th"):
+                        in_cell = not closing
+                        if not closing:
+                            if not rows:
+                                rows.append([])
+                                spans.append(False)
+                            rows[-1].append([])
+                            spans[-1] = spans[-1] or "colspan" in attrs.lower()
+                i += 1
+                if re.search(r"</table\s*>", token.content, re.I):
+                    break
+            elif token.type == "paragraph_open" and in_cell and rows and rows[-1]:
+                rows[-1][-1].append(tokens[i + 1])
+                i += 3
+            else:
+                i += 1
+        rows_spans = [(row, span) for row, span in zip(rows, spans, strict=True) if row]
+        if not rows_spans:
+            return i
+        widest = max(len(row) for row, _ in rows_spans)
+        if len(rows_spans) > 1 and len(rows_spans[0][0]) == 1 and rows_spans[0][1] and widest > 1:
+            start = self.out.size
+            self._cell(rows_spans[0][0][0])
+            self.out.block("paragraph", start, line, strong=True)
+            rows_spans = rows_spans[1:]
+        start = self.out.size
+        cells: list[list[str]] = []
+        for row, _ in rows_spans:
+            if cells:
+                self.out.add("\n")
+            cells.append([])
+            for k, paragraphs in enumerate(row):
+                if k:
+                    self.out.add("\t")
+                at = self.out.size
+                self._cell(paragraphs)
+                cells[-1].append(self.out.tail(self.out.size - at))
+        self.out.block("table", start, line, rows=cells)
+        return i
+
+    def _cell(self, paragraphs: list[Token]) -> None:
+        for k, inline in enumerate(paragraphs):
+            if k:
+                self.out.add(" ")
+            self.inline(inline)
 
     def table(self, tokens: list[Token], i: int) -> int:
         start, line = self.out.size, self._line(tokens[i])

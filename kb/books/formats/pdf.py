@@ -25,12 +25,46 @@ MARGIN = 0.085  # the share of the page height at its top and bottom where runni
 PAGE_NUMBER = re.compile(
     r"^[-–—\s]*(?:(?:page|p\.|стор\.?|сторінка|seite|s\.)\s*)?(\d{1,4})(?:\s*(?:/|of|з|из)\s*\d+)?[-–—\s]*$", re.I
 )
+# a running head that prints the folio at one end and a chapter or section title at the other:
+# "38 CHAPTER 3. INTERFACE", "3.3. THE MAIN SCREEN 37"; or the folio alone
+FOLIO = re.compile(r"^(\d{1,4})(?:\s+\S.{0,80})?$|^.{0,80}\S\s+(\d{1,4})$")
+BAND = 4.0  # points: a running head stands at the same height on every page that has one
 LEADER = re.compile(r"(?:\.\s?){4,}\s*\d{1,4}$|\s{3,}\d{1,4}$")
 BULLET = re.compile(r"^(?:[•◦▪‣●■□–\-*]|\d{1,2}[.)]|[a-z][.)])\s+\S")
 HEADING_RATIO = 1.12
 COVER_RATIO = 1.6  # a first page whose largest type is this many body sizes, with few lines, is the cover
 COVER_LINES = 10
 SUBHEAD_WORDS = 10
+# "Chapter 4" set on a line of its own over the chapter's title: one heading with it
+CHAPTER = re.compile(
+    r"^(?:chapter|part|book|appendix|section|kapitel|teil|chapitre|partie|розділ|глава|частина|часть)\s+"
+    r"(?:\d{1,3}|[ivxlc]{1,6}|[a-z])\.?$",
+    re.I,
+)
+# a line ending in one of these words runs on: a sentence broken at the line's end, never a heading
+RUNS_ON = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "from",
+        "and",
+        "or",
+        "but",
+        "as",
+        "that",
+        "which",
+        "who",
+    ]
+)
 LINE_HYPHENS = ("-", "\u2010")  # a word broken at a line's end: the hyphen the printer (or its hyphenator) set
 
 
@@ -56,6 +90,7 @@ def _titled(text: str) -> bool:
         and len(text.split()) <= SUBHEAD_WORDS
         and not text.rstrip().endswith((".", ",", ";", ":", "!", "?", "-", "\u2010"))
         and not BULLET.match(text)
+        and text.split()[-1].casefold() not in RUNS_ON
     )
 
 
@@ -97,16 +132,58 @@ class _Layout:
 
     # ------------------------------------------------------------ running heads, page numbers
 
+    def _folio_heads(self) -> dict[int, tuple[Line, str]]:
+        """Running heads found by their folio, wherever the page's margins are: the topmost or
+        bottommost line of a page that prints a page number at one end, when the numbers climb with
+        the pages (one offset for most of them) and the line stands in a band (a height) that such
+        lines share on other pages. The title beside the folio may change with every chapter and
+        alternate between left and right pages; only the folio and the band must agree."""
+        candidates: list[tuple[int, Line, int]] = []
+        for number, page in enumerate(self.pages):
+            if not page:
+                continue
+            ends = {id(line): line for line in (max(page, key=lambda ln: ln.top), min(page, key=lambda ln: ln.top))}
+            for line in ends.values():
+                found = FOLIO.match(line.text)
+                if found and len(line.text.split()) <= 12:
+                    candidates.append((number, line, int(found.group(1) or found.group(2))))
+        offsets = Counter(folio - number for number, _, folio in candidates)
+        if not offsets:
+            return {}
+        # an offset two pages share (the folios restart after roman front matter; an excerpt of a
+        # book keeps its own numbers), among at least three numbered pages
+        kept = {offset for offset, count in offsets.items() if count >= 2}
+        numbered = [(n, line, folio) for n, line, folio in candidates if folio - n in kept]
+        if len(numbered) < 3:
+            return {}
+        bands = Counter(round(line.top / BAND) for _, line, _ in numbered)
+        heads: dict[int, tuple[Line, str]] = {}
+        for _, line, folio in numbered:
+            band = round(line.top / BAND)
+            # a folio alone at a page's top or foot needs no band: a chapter's first page may be
+            # the only one that prints it at its foot
+            if bands[band] + bands[band - 1] + bands[band + 1] >= 2 or PAGE_NUMBER.match(line.text):
+                heads[id(line)] = (line, str(folio))
+        return heads
+
     def _margins(self) -> list[list[Line]]:
         repeated: Counter[str] = Counter()
         for page in self.pages:
             repeated.update({_shape(line.text) for line in page if line.in_margin(MARGIN)})
         enough = max(2, (len(self.pages) + 1) // 2)
+        heads = self._folio_heads()
         kept_pages = []
         for number, page in enumerate(self.pages):
             kept = []
             for line in page:
-                if line.in_margin(MARGIN) and PAGE_NUMBER.match(line.text):
+                if id(line) in heads:
+                    self.labels[number] = heads[id(line)][1]
+                    if PAGE_NUMBER.match(line.text):
+                        self.dropped.append(Dropped(self._line_of(number), line.text, "page number"))
+                    else:
+                        where = "header" if line.top > line.page_height / 2 else "footer"
+                        self.dropped.append(Dropped(self._line_of(number), line.text, f"running {where}"))
+                elif line.in_margin(MARGIN) and PAGE_NUMBER.match(line.text):
                     self.labels[number] = PAGE_NUMBER.match(line.text).group(1)  # type: ignore[union-attr]
                     self.dropped.append(Dropped(self._line_of(number), line.text, "page number"))
                 elif line.in_margin(MARGIN) and (
@@ -137,7 +214,11 @@ class _Layout:
             return []
         largest = max(line.size for page in pages for line in page)
         words = sum(len(line.text.split()) for line in first)
-        if max(line.size for line in first) >= max(largest, COVER_RATIO * self.body) - 0.5 and words <= 60:
+        biggest = max(line.size for line in first)
+        # the book's largest type, or (a title page set apart from the chapters' larger headings)
+        # every line on it above the body size
+        display = biggest >= largest - 0.5 or all(line.size >= self.body * HEADING_RATIO for line in first)
+        if display and biggest >= COVER_RATIO * self.body - 0.5 and words <= 60:
             return first
         return []
 
@@ -146,10 +227,18 @@ class _Layout:
         cover = self._cover(pages)
         if cover:
             pages[0] = []
-            big = max(cover, key=lambda line: line.size)
-            self.dropped.append(Dropped(self._line_of(0), big.text, "the book's title (its cover)"))
-            title = title or big.text
-            rest = [line for line in _reading_order(cover) if line is not big]
+            ordered = _reading_order(cover)
+            size = max(line.size for line in cover)
+            first_big = next(k for k, line in enumerate(ordered) if line.size == size)
+            bigs = []  # the title: the largest lines, one under the other (a title over two lines)
+            for line in ordered[first_big:]:
+                if line.size != size:
+                    break
+                bigs.append(line)
+            big_text = " ".join(line.text for line in bigs)
+            self.dropped.append(Dropped(self._line_of(0), big_text, "the book's title (its cover)"))
+            title = title or big_text
+            rest = [line for line in ordered if all(line is not b for b in bigs)]
             if rest:  # the cover's other words (a subtitle, an edition) are front matter
                 self.line_no += 1
                 start = self.out.size
@@ -165,7 +254,7 @@ class _Layout:
                 previous[1].append(line)
             else:
                 blocks.append((kind, [line]))
-        for kind, members in blocks:
+        for kind, members in _chapters(blocks):
             self._write(kind, members)
         document = self.out.document(
             "pdf", title=title, page_labels={self.page_of(n): v for n, v in self.labels.items()}
@@ -187,8 +276,11 @@ class _Layout:
     def _level(self, kind: str, text: str, size: float) -> int:
         """A heading's level: the outline's where it names the heading, else by size (larger first),
         a bold or capitals heading at the body size below every sized one."""
-        if self.outline and _key(text) in self.outline:
-            return 1 + self.outline[_key(text)]
+        key = _key(text)
+        plain = _key(re.sub(r"^\S+\s+\S+\s+", "", text)) if CHAPTER.match(" ".join(text.split()[:2])) else key
+        for name in (key, plain):
+            if self.outline and name in self.outline:
+                return 1 + self.outline[name]
         below = 1 + (max(self.outline.values()) + 1 if self.outline else 0)
         if kind == "subhead":
             return below + len(self.heading_sizes)
@@ -198,7 +290,8 @@ class _Layout:
         """Whether `line` goes on with the block before it."""
         previous_kind, members = block
         new_place = line.page != last.page or line.column != last.column
-        gap = (last.bottom - line.top) if not new_place else 0.0
+        # a line of short letters only ("ever.") has a low top: its capitals would stand 0.7 size up
+        gap = (last.bottom - max(line.top, line.bottom + 0.7 * line.size)) if not new_place else 0.0
         wide_gap = gap > 0.55 * line.size
         if previous_kind in ("heading", "subhead"):
             return kind == previous_kind and line.size == last.size and not wide_gap and not new_place
@@ -299,11 +392,26 @@ class _Layout:
             text = line.text
             if k:
                 written = self.out.tail(2)
-                if written.endswith(LINE_HYPHENS) and written[:1].isalpha() and text[:1].islower():
+                same_case = text[:1].islower() or (written[:1].isupper() and text[:2].isupper())
+                if written.endswith(LINE_HYPHENS) and written[:1].isalpha() and same_case:
                     self.out.trim_last(1)  # a word hyphenated at the line's end, joined again
                 else:
                     self.out.add(" ")
             self.out.put(text, 0)
+
+
+def _chapters(blocks: list[tuple[str, list[Line]]]) -> list[tuple[str, list[Line]]]:
+    """A "Chapter N" heading joined with the title set under it (same page, a heading too), so the
+    chapter is one section and its number does not become a section of its own."""
+    out: list[tuple[str, list[Line]]] = []
+    for kind, members in blocks:
+        if out and kind in ("heading", "subhead") and out[-1][0] in ("heading", "subhead"):
+            before = out[-1][1]
+            if CHAPTER.match(" ".join(line.text for line in before)) and before[-1].page == members[0].page:
+                out[-1] = (out[-1][0], [*before, *members])
+                continue
+        out.append((kind, members))
+    return out
 
 
 def _aligned_rows(lines: list[Line], kinds: list[str]) -> list[str]:
@@ -336,6 +444,24 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", " ".join(text.split())).casefold()
 
 
+def _by_rows(lines: list[Line]) -> list[Line]:
+    """Top to bottom by printed line, left to right within one: pieces of a line that stand a
+    little higher or lower (a quoted word in another font) stay in the line's order."""
+    out: list[Line] = []
+    row: list[Line] = []
+    for line in sorted(lines, key=lambda ln: -ln.top):
+        if row:
+            first = row[0]
+            overlap = min(first.top, line.top) - max(first.bottom, line.bottom)
+            shorter = min(first.top - first.bottom, line.top - line.bottom) or 1
+            if overlap > 0.6 * shorter:
+                row.append(line)
+                continue
+            out += sorted(row, key=lambda ln: ln.x0)
+        row = [line]
+    return out + sorted(row, key=lambda ln: ln.x0)
+
+
 def _reading_order(lines: list[Line]) -> list[Line]:
     """Top to bottom; on a two-column page, each band between full-width lines column by column."""
     if not lines:
@@ -345,17 +471,21 @@ def _reading_order(lines: list[Line]) -> list[Line]:
     for line in lines:
         line.column = 0 if line.x1 <= middle + 2 else 1 if line.x0 >= middle - 2 else -1
     two = sum(1 for ln in lines if ln.column == 0) >= 3 and sum(1 for ln in lines if ln.column == 1) >= 3
-    ordered = sorted(lines, key=lambda ln: (-ln.top, ln.x0))
+    ordered = _by_rows(lines)
     if not two:
         for line in ordered:
             line.column = 0
         return ordered
+
+    def columns(band: list[Line]) -> list[Line]:
+        return [line for column in (0, 1) for line in _by_rows([ln for ln in band if ln.column == column])]
+
     out: list[Line] = []
     band: list[Line] = []
     for line in ordered:
         if line.column == -1:
-            out += [*sorted(band, key=lambda ln: (ln.column, -ln.top, ln.x0)), line]
+            out += [*columns(band), line]
             band = []
         else:
             band.append(line)
-    return out + sorted(band, key=lambda ln: (ln.column, -ln.top, ln.x0))
+    return out + columns(band)
