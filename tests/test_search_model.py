@@ -78,10 +78,6 @@ def test_index_is_current_until_the_knowledge_base_or_model_changes(indexed_db: 
     assert index_module.staleness(copy) == "knowledge base changed since the index was built"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
-)
 def test_index_measures_the_cross_language_gap(indexed_db: Path) -> None:
     config = index_module.read_config(indexed_db)
     # the model scores a right Ukrainian answer to an English question lower than an English one
@@ -157,10 +153,6 @@ def unbridged(indexed_db: Path, searcher):
     return Searcher(indexed_db, encoder=searcher.encoder, lexicon=Lexicon())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
-)
 def test_english_question_over_the_ukrainian_book_is_matched_through_the_word_bridge(searcher, unbridged) -> None:
     question, gold = (
         "Where is the tacocat token placed at setup?",
@@ -205,10 +197,6 @@ def test_the_reread_reorders_the_books_entries_but_leaves_the_odds_of_the_game(s
     assert [h.entry.id for h in after.game_hits] != [h.entry.id for h in before.game_hits]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the encoder tuned on English questions reads the Ukrainian book worse (docs/records/2026-12-01-reader.md)",
-)
 def test_the_reread_puts_the_setup_rule_first(searcher, indexed_db: Path) -> None:
     def first(searcher: Searcher) -> str:
         return searcher.search("Where is the tacocat token placed at setup?", game="tacocat", limit=3).hits[0].entry.id
