@@ -88,11 +88,9 @@ def train_ranker(
         train = random.Random(seed).sample(train, limit)
     say(f"asking {len(train)} remembered questions, each without its own writer's")
     reader = shipped_reader()
-    gathered = gather_all(searcher, reader, memory, train, sections, say)
     new_book = new_book_asked(train, seed)
-    say(f"asking {len(new_book)} of them again as if their book were new (none of its game's memory)")
-    again = [item for item in train if item.id in new_book]
-    gathered += gather_all(searcher, reader, memory, again, sections, say, new_book)
+    say(f"  {len(new_book)} of them as if their book were new (none of its game's memory)")
+    gathered = gather_all(searcher, reader, memory, train, sections, say, new_book)
     say("fitting the ranker (folds grouped by section)")
     ranker, report = fit_ranker(
         gathered, seed=seed, meta={"memory": len(items), "trained_on": len(train), "seed": seed}

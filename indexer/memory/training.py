@@ -38,8 +38,8 @@ class Asked:
     new_book: bool = False  # asked with none of its game's memory
 
 
-# A share of the questions is asked a second time as a player's added book would be: with no
-# remembered question of its game at all (in addition, so the books with memory keep every example). Without them the ranker never saw a game with no memory, and on an added
+# A share of the questions is asked as a player's added book would be: with no remembered question
+# of its game at all. Without them the ranker never saw a game with no memory, and on an added
 # book (whose memory is empty) it read every question as unanswerable (issue 36's tester: 0 of 24
 # answered on two new books).
 NEW_BOOK_SHARE = 0.25
