@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 QUESTIONS = [
-    ("takkure", "Can I pass to a teammate level with me?"),
+    ("takkure", "Can I pass to a teammate who is ahead of me?"),
     ("rugby-world", "How far can a tackled player pass?"),
     ("touchdown-heroes", "Who wins the trick?"),
     ("ta-ke", "How does the Ninja ability work?"),

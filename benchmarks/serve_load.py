@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # tests/support: the test doubles
 HOST = "127.0.0.1"  # never anything else: this is not a tool for loading other people's servers
 QUESTIONS = [
-    ("takkure", "Can I pass to a teammate level with me?"),
+    ("takkure", "Can I pass to a teammate who is ahead of me?"),
     ("takkure", "What happens when I fail a dodge?"),
     ("takkure", "How many activation tokens does a coach have?"),
     ("rugby-world", "How far can a tackled player pass?"),

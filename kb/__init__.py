@@ -6,7 +6,7 @@ The Python API (docs/python-api.md)::
 
     referee.build()                                  # parse the corpus into the knowledge base
     kb = referee.open()                              # data/referee.db in a checkout, else the user's
-    answer = kb.ask("Can I pass to a teammate level with me?", game="takkure")
+    answer = kb.ask("Can I pass to a teammate who is ahead of me?", game="takkure")
     print(answer.answer[0].quote)                    # the book's words, verbatim
     for hit in kb.search("tackle", game="rugby-world", limit=3).hits:
         print(hit.entry.id, hit.score)

@@ -90,17 +90,15 @@ def in_view(locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 31: the ranker abstains or quotes another passage here since the tuned encoder went (docs/records/2026-12-02-memory.md); to mend",
-)
 def test_ask_as_you_type_shows_the_cited_quote_and_remembers_the_game(phone, site: str) -> None:
     phone.goto(site + "/")
     phone.select_option("#game", "takkure")
-    phone.locator("#q").press_sequentially("Can I pass to a teammate level with me?", delay=5)  # no Enter: as you type
+    phone.locator("#q").press_sequentially(
+        "Can I pass to a teammate who is ahead of me?", delay=5
+    )  # no Enter: as you type
     quote = phone.locator("#results .answer blockquote").first
     quote.wait_for()
-    expected = phone.request.get(site + "/api/ask?game=takkure&q=Can I pass to a teammate level with me?").json()
+    expected = phone.request.get(site + "/api/ask?game=takkure&q=Can I pass to a teammate who is ahead of me?").json()
     assert quote.inner_text().strip() == expected["answer"][0]["quote"].strip()
     assert expected["answer"][0]["id"] in phone.locator("#results .answer .where").first.inner_text()
     assert "game=takkure" in phone.url  # the address carries the question: a shareable link
@@ -110,12 +108,8 @@ def test_ask_as_you_type_shows_the_cited_quote_and_remembers_the_game(phone, sit
     assert phone.locator("#game").input_value() == "takkure"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 31: the ranker abstains or quotes another passage here since the tuned encoder went (docs/records/2026-12-02-memory.md); to mend",
-)
 def test_read_a_table_row_with_its_column_names(phone, site: str) -> None:
-    phone.goto(site + "/?game=takkure&q=What modifier does a 6 inch pass get?")
+    phone.goto(site + "/?game=takkure&q=What is the modifier for a 6 inch pass?")
     row = phone.locator("#results .answer dl.row").first
     row.wait_for()
     names = row.locator("dt").all_inner_texts()
