@@ -163,7 +163,11 @@ def _sequence_block(sheet: _Sheet, found: FoundSequence, heading: str, priority:
         sheet.add("sequence", heading, priority, entry=entry, split=separator)
     elif found.rows:
         rows = [[f"= {label}", quote] for label, quote in found.rows if sheet.take(quote)]
-        sheet.add("table", heading, priority, columns=[sheet.words["step"], sheet.words["what"]], rows=rows)
+        # a table of the book's sentences goes across the page: a table cannot break across columns,
+        # and in one its sentences wrap at a few words a line beside a label column as wide as its
+        # longest word, so it stands tall and the column beside it ends half empty
+        columns = [sheet.words["step"], sheet.words["what"]]
+        sheet.add("table", heading, priority, columns=columns, rows=rows, wide=True)
     else:
         sheet.add("rules", heading, priority, lines=[q for q in found.lines if sheet.take(q)])
     sheet.entries |= found.used
@@ -195,7 +199,9 @@ def _actions(sheet: _Sheet, priority: int) -> None:
             columns = [sheet.words["action"], sheet.words["does"]]
             heading = sheet.words["actions"]
             heading += "" if section.title.casefold() == heading.casefold() else f": {section.title}"
-            sheet.add("table", heading, priority, columns=columns, rows=rows)
+            # across the page, as a sequence's table of sentences (Нічний ринок's actions in one
+            # column left 34% of the page one blank stretch beside them; across it, 12%)
+            sheet.add("table", heading, priority, columns=columns, rows=rows, wide=True)
         elif lines := sheet.whole(section.entries, 8):
             sheet.add("rules", section.title, priority, lines=lines)
     acting = {s.id for s in book.headed(ACTIONS)}

@@ -18,18 +18,10 @@ from pathlib import Path
 from referee.books.document import Builder, Document, Item
 from referee.books.entries import Dropped
 from referee.books.formats.pdflines import Line, page_lines
+from referee.books.formats.pdfpages import line_of, page_furniture, reading_order
 from referee.books.parseconf import ParseConfig
 from referee.errors import RefereeError
 
-MARGIN = 0.085  # the share of the page height at its top and bottom where running heads sit
-PAGE_NUMBER = re.compile(
-    r"^[-–—\s]*(?:(?:page|p\.|стор\.?|сторінка|seite|s\.)\s*)?(\d{1,4})(?:\s*(?:/|of|з|из)\s*\d+)?[-–—\s]*$", re.I
-)
-# a running head that prints the folio at one end and a chapter or section title at the other:
-# "38 CHAPTER 3. INTERFACE", "3.3. THE MAIN SCREEN 37"; or the folio alone
-FOLIO = re.compile(r"^(\d{1,4})(?:\s+\S.{0,80})?$|^.{0,80}\S\s+(\d{1,4})$")
-BAND = 4.0  # points: a running head stands at the same height on every page that has one
-LEADER = re.compile(r"(?:\.\s?){4,}\s*\d{1,4}$|\s{3,}\d{1,4}$")
 BULLET = re.compile(r"^(?:[•◦▪‣●■□–\-*]|\d{1,2}[.)]|[a-z][.)])\s+\S")
 HEADING_RATIO = 1.12
 COVER_RATIO = 1.6  # a first page whose largest type is this many body sizes, with few lines, is the cover
@@ -130,76 +122,8 @@ class _Layout:
         self.heading_sizes = sorted({s for s in sizes if s >= self.body * HEADING_RATIO}, reverse=True)
         self.line_no = 0
 
-    # ------------------------------------------------------------ running heads, page numbers
-
-    def _folio_heads(self) -> dict[int, tuple[Line, str]]:
-        """Running heads found by their folio, wherever the page's margins are: the topmost or
-        bottommost line of a page that prints a page number at one end, when the numbers climb with
-        the pages (one offset for most of them) and the line stands in a band (a height) that such
-        lines share on other pages. The title beside the folio may change with every chapter and
-        alternate between left and right pages; only the folio and the band must agree."""
-        candidates: list[tuple[int, Line, int]] = []
-        for number, page in enumerate(self.pages):
-            if not page:
-                continue
-            ends = {id(line): line for line in (max(page, key=lambda ln: ln.top), min(page, key=lambda ln: ln.top))}
-            for line in ends.values():
-                found = FOLIO.match(line.text)
-                if found and len(line.text.split()) <= 12:
-                    candidates.append((number, line, int(found.group(1) or found.group(2))))
-        offsets = Counter(folio - number for number, _, folio in candidates)
-        if not offsets:
-            return {}
-        # an offset two pages share (the folios restart after roman front matter; an excerpt of a
-        # book keeps its own numbers), among at least three numbered pages
-        kept = {offset for offset, count in offsets.items() if count >= 2}
-        numbered = [(n, line, folio) for n, line, folio in candidates if folio - n in kept]
-        if len(numbered) < 3:
-            return {}
-        bands = Counter(round(line.top / BAND) for _, line, _ in numbered)
-        heads: dict[int, tuple[Line, str]] = {}
-        for _, line, folio in numbered:
-            band = round(line.top / BAND)
-            # a folio alone at a page's top or foot needs no band: a chapter's first page may be
-            # the only one that prints it at its foot
-            if bands[band] + bands[band - 1] + bands[band + 1] >= 2 or PAGE_NUMBER.match(line.text):
-                heads[id(line)] = (line, str(folio))
-        return heads
-
-    def _margins(self) -> list[list[Line]]:
-        repeated: Counter[str] = Counter()
-        for page in self.pages:
-            repeated.update({_shape(line.text) for line in page if line.in_margin(MARGIN)})
-        enough = max(2, (len(self.pages) + 1) // 2)
-        heads = self._folio_heads()
-        kept_pages = []
-        for number, page in enumerate(self.pages):
-            kept = []
-            for line in page:
-                if id(line) in heads:
-                    self.labels[number] = heads[id(line)][1]
-                    if PAGE_NUMBER.match(line.text):
-                        self.dropped.append(Dropped(self._line_of(number), line.text, "page number"))
-                    else:
-                        where = "header" if line.top > line.page_height / 2 else "footer"
-                        self.dropped.append(Dropped(self._line_of(number), line.text, f"running {where}"))
-                elif line.in_margin(MARGIN) and PAGE_NUMBER.match(line.text):
-                    self.labels[number] = PAGE_NUMBER.match(line.text).group(1)  # type: ignore[union-attr]
-                    self.dropped.append(Dropped(self._line_of(number), line.text, "page number"))
-                elif line.in_margin(MARGIN) and (
-                    (len(self.pages) > 1 and repeated[_shape(line.text)] >= enough) or line.size < 0.9 * self.body
-                ):
-                    where = "header" if line.top > line.page_height / 2 else "footer"
-                    self.dropped.append(Dropped(self._line_of(number), line.text, f"running {where}"))
-                elif LEADER.search(line.text):
-                    self.dropped.append(Dropped(self._line_of(number), line.text, "table of contents"))
-                else:
-                    kept.append(line)
-            kept_pages.append(kept)
-        return kept_pages
-
     def _line_of(self, page: int) -> int:
-        return sum(len(p) for p in self.pages[:page]) + 1
+        return line_of(self.pages, page)
 
     def page_of(self, number: int) -> int:
         label = self.labels.get(number)
@@ -223,11 +147,13 @@ class _Layout:
         return []
 
     def document(self, title: str | None) -> Document:
-        pages = self._margins()
+        pages, labels, dropped = page_furniture(self.pages, self.body)
+        self.labels.update(labels)
+        self.dropped += dropped
         cover = self._cover(pages)
         if cover:
             pages[0] = []
-            ordered = _reading_order(cover)
+            ordered = reading_order(cover)
             size = max(line.size for line in cover)
             first_big = next(k for k, line in enumerate(ordered) if line.size == size)
             bigs = []  # the title: the largest lines, one under the other (a title over two lines)
@@ -244,7 +170,7 @@ class _Layout:
                 start = self.out.size
                 self._join_lines(rest, " ")
                 self.out.block("paragraph", start, self.line_no, page=self.page_of(0), role="front")
-        lines = [line for page in pages for line in _reading_order(page)]
+        lines = [line for page in pages for line in reading_order(page)]
         kinds = _aligned_rows(lines, [self._kind(line) for line in lines])
         blocks: list[tuple[str, list[Line]]] = []
         for k, line in enumerate(lines):
@@ -438,54 +364,3 @@ def _aligned_rows(lines: list[Line], kinds: list[str]) -> list[str]:
         if out[k] == "subhead" and out[k + 1] == "table":  # a bold line over a table is its caption
             out[k] = "strong" if lines[k].bold else "paragraph"
     return out
-
-
-def _shape(text: str) -> str:
-    return re.sub(r"\d+", "#", " ".join(text.split())).casefold()
-
-
-def _by_rows(lines: list[Line]) -> list[Line]:
-    """Top to bottom by printed line, left to right within one: pieces of a line that stand a
-    little higher or lower (a quoted word in another font) stay in the line's order."""
-    out: list[Line] = []
-    row: list[Line] = []
-    for line in sorted(lines, key=lambda ln: -ln.top):
-        if row:
-            first = row[0]
-            overlap = min(first.top, line.top) - max(first.bottom, line.bottom)
-            shorter = min(first.top - first.bottom, line.top - line.bottom) or 1
-            if overlap > 0.6 * shorter:
-                row.append(line)
-                continue
-            out += sorted(row, key=lambda ln: ln.x0)
-        row = [line]
-    return out + sorted(row, key=lambda ln: ln.x0)
-
-
-def _reading_order(lines: list[Line]) -> list[Line]:
-    """Top to bottom; on a two-column page, each band between full-width lines column by column."""
-    if not lines:
-        return []
-    width = lines[0].page_width
-    middle = width / 2
-    for line in lines:
-        line.column = 0 if line.x1 <= middle + 2 else 1 if line.x0 >= middle - 2 else -1
-    two = sum(1 for ln in lines if ln.column == 0) >= 3 and sum(1 for ln in lines if ln.column == 1) >= 3
-    ordered = _by_rows(lines)
-    if not two:
-        for line in ordered:
-            line.column = 0
-        return ordered
-
-    def columns(band: list[Line]) -> list[Line]:
-        return [line for column in (0, 1) for line in _by_rows([ln for ln in band if ln.column == column])]
-
-    out: list[Line] = []
-    band: list[Line] = []
-    for line in ordered:
-        if line.column == -1:
-            out += [*columns(band), line]
-            band = []
-        else:
-            band.append(line)
-    return out + columns(band)
