@@ -198,3 +198,15 @@ def test_markdown_html_tables_are_tables_and_symbols_in_tags_are_kept() -> None:
     assert caption.end < tables[1].start
     assert unfaithful(document) == []
     assert not [d for d in document.dropped if "[" in d.text]
+
+
+def test_a_real_markdown_book_keeps_its_headings_and_tables_whole() -> None:
+    """Fate Condensed's SRD (tests/books/README.md): its 116 headings, its 6 HTML tables each one
+    table, and every piece of text a verbatim slice of the file (the tester's key, issue 36)."""
+    from referee.books.formats.markdown import read
+
+    document = read(BOOKS / "fate-condensed-srd.md")
+    kinds = [b.kind for b in document.blocks]
+    assert kinds.count("heading") == 116 and kinds.count("table") == 6
+    assert all(len(b.rows) >= 2 for b in document.blocks if b.kind == "table")
+    assert unfaithful(document) == []
