@@ -109,6 +109,23 @@ def print_json_line(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
+def list_game_rows(
+    game: str | None,
+    db: Path | None,
+    json_: bool,
+    rows_of: Callable[[Any, str], list[dict[str, Any]]],
+    line: Callable[[dict[str, Any]], str],
+) -> None:
+    """A listing of one game's rows (its sections, its terms): JSON, or one line a row."""
+    database = store.open_db(db_path(db))
+    rows = rows_of(database, required_game(database, game))
+    if json_:
+        print_json(rows)
+        return
+    for row in rows:
+        typer.echo(line(row))
+
+
 def breadcrumb(path: list[str], fallback: str = "(before the first heading)") -> str:
     """Where an entry sits in its book; text before the first heading has no path."""
     return " > ".join(path) or fallback

@@ -17,10 +17,10 @@ from referee.cli.common import (
     breadcrumb,
     db_path,
     friendly,
+    list_game_rows,
     print_json,
     print_json_line,
     qualified_id,
-    required_game,
 )
 from referee.errors import RefereeError
 from referee.paths import corpus_dirs
@@ -110,19 +110,9 @@ def games(db: DbOption = None, json_: JsonOption = False) -> None:
 
 @app.command()
 @friendly
-def toc(
-    game: GameArgument = None,
-    db: DbOption = None,
-    json_: JsonOption = False,
-) -> None:
+def toc(game: GameArgument = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """Show a game's section tree as the book has it."""
-    database = store.open_db(db_path(db))
-    sections = store.toc(database, required_game(database, game))
-    if json_:
-        print_json(sections)
-        return
-    for section in sections:
-        typer.echo(f"{'  ' * section['level']}{section['heading']}  [{section['id']}]")
+    list_game_rows(game, db, json_, store.toc, lambda s: f"{'  ' * s['level']}{s['heading']}  [{s['id']}]")
 
 
 @app.command()

@@ -16,9 +16,9 @@ from referee.cli.common import (
     db_path,
     friendly,
     game_or_default,
+    list_game_rows,
     print_json,
     qualified_id,
-    required_game,
 )
 from referee.store import graph
 
@@ -46,20 +46,14 @@ def define(
 
 @app.command()
 @friendly
-def terms(
-    game: GameArgument = None,
-    db: DbOption = None,
-    json_: JsonOption = False,
-) -> None:
+def terms(game: GameArgument = None, db: DbOption = None, json_: JsonOption = False) -> None:
     """List the terms a game's book defines, with the entry that defines each."""
-    database = store.open_db(db_path(db))
-    rows = graph.terms(database, required_game(database, game))
-    if json_:
-        print_json(rows)
-        return
-    for row in rows:
-        aliases = f" (also: {', '.join(row['aliases'])})" if row["aliases"] else ""
-        typer.echo(f"{row['term']}{aliases}  [{row['entry']}]")
+    list_game_rows(game, db, json_, graph.terms, _term_line)
+
+
+def _term_line(row: dict) -> str:
+    aliases = f" (also: {', '.join(row['aliases'])})" if row["aliases"] else ""
+    return f"{row['term']}{aliases}  [{row['entry']}]"
 
 
 @app.command()
