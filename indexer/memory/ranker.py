@@ -13,15 +13,12 @@ abstention model over per-question features, and the thresholds:
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from referee.errors import RefereeError
+from referee.indexer.weights import load_weights, read_once, save_weights
 from referee.paths import trained_or_shipped
 
 RANKER_FILE = Path(__file__).resolve().parent.parent / "data" / "ranker.npz"
@@ -126,34 +123,19 @@ class Ranker:
         return 1.0 / (1.0 + np.exp(-(a * np.asarray(logits, dtype=np.float64) + b)))
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, Any] = {  # Any: numpy's stubs would hold ** against savez's allow_pickle: bool
+        arrays = {
             **self.trees.arrays(),
             "answerable.mean": self.answerable.mean,
             "answerable.scale": self.answerable.scale,
             "answerable.weights": self.answerable.weights,
-            "numbers": np.array(
-                [
-                    *self.calibration,
-                    self.answerable.bias,
-                    self.abstain_below,
-                    self.choices_below,
-                    self.game_weight,
-                    self.memory_weight,
-                ]
-            ),
-            "meta": np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.stem + ".partial.npz")
-        np.savez_compressed(partial, **arrays)
-        partial.replace(path)
+        # in the order load_ranker reads them
+        thresholds = [self.abstain_below, self.choices_below, self.game_weight, self.memory_weight]
+        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds], self.meta)
 
 
 def load_ranker(path: Path = RANKER_FILE) -> Ranker:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            a = {k: data[k] for k in data.files}
-        n = a["numbers"]
+    def build(a: dict[str, np.ndarray], n: np.ndarray, meta: dict) -> Ranker:
         return Ranker(
             Trees.from_arrays(a),
             (float(n[0]), float(n[1])),
@@ -162,30 +144,16 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             float(n[4]),
             float(n[5]),
             float(n[6]) if len(n) > 6 else 0.0,
-            json.loads(bytes(a["meta"]).decode()),
+            meta,
         )
-    except FileNotFoundError:
-        raise RefereeError(f"the ranker's weights are missing ({path}): run `referee train`") from None
-    except (OSError, ValueError, KeyError, IndexError, EOFError) as exc:
-        raise RefereeError(
-            f"the ranker's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`"
-        ) from None
 
-
-@functools.lru_cache(maxsize=2)
-def _cached(path: Path, stamp: int) -> Ranker:
-    return load_ranker(path)
+    return load_weights(path, "ranker", build)
 
 
 def shipped_ranker(path: Path | None = None) -> Ranker:
     """The ranker in use: the one `referee train` wrote in the user's data folder, else the
     package's; read once per process (and again when the file is replaced)."""
-    path = path or trained_or_shipped(RANKER_FILE)
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        stamp = 0
-    return _cached(path, stamp)
+    return read_once(load_ranker, path or trained_or_shipped(RANKER_FILE))
 
 
 def question_row(logits: np.ndarray, features: np.ndarray, feature_names: tuple[str, ...]) -> np.ndarray:

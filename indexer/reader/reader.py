@@ -11,15 +11,11 @@ fallback.
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from referee.errors import RefereeError
 from referee.indexer.answering.coverage import book_coverage
 from referee.indexer.answering.passages import Passage, by_search_rank, candidates
 from referee.indexer.reader.features import passage_matrix, question_vector
@@ -27,6 +23,7 @@ from referee.indexer.reader.heads import Head, Platt
 from referee.indexer.search.lexical import query_terms
 from referee.indexer.search.results import Hit, ParsedQuestion
 from referee.indexer.search.searcher import Searcher
+from referee.indexer.weights import load_weights, read_once, save_weights
 from referee.paths import trained_or_shipped
 
 READER_FILE = Path(__file__).resolve().parent.parent / "data" / "reader.npz"
@@ -133,51 +130,32 @@ class Reader:
     # ------------------------------------------------------------------ the file
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, Any] = {  # Any: numpy's stubs would hold ** against savez's allow_pickle: bool
+        arrays = {
             **self.passages.arrays("passages"),
             **self.answerable_head.arrays("answerable"),
             **self.checks.arrays("checks"),
-            "numbers": np.array(
-                [
-                    self.passage_calibration.a,
-                    self.passage_calibration.b,
-                    self.answerable_calibration.a,
-                    self.answerable_calibration.b,
-                    self.abstain_below,
-                    self.check_at,
-                    self.game_temperature,
-                    self.prior_weight,
-                ]
-            ),
-            "meta": np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial.npz")
-        np.savez_compressed(partial, **arrays)
-        partial.replace(path)
+        numbers = [
+            self.passage_calibration.a,
+            self.passage_calibration.b,
+            self.answerable_calibration.a,
+            self.answerable_calibration.b,
+            self.abstain_below,
+            self.check_at,
+            self.game_temperature,
+            self.prior_weight,
+        ]
+        save_weights(path, arrays, numbers, self.meta)
 
 
 def shipped_reader() -> Reader:
     """The reader in use: the one `referee train --reader` wrote in the user's data folder, else the
     package's; read once per process (and again if `referee train` replaced it)."""
-    path = trained_or_shipped(READER_FILE)
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        stamp = 0
-    return _cached_reader(path, stamp)
-
-
-@functools.lru_cache(maxsize=2)
-def _cached_reader(path: Path, stamp: int) -> Reader:
-    return load_reader(path)  # an error is raised, never cached: the next call reads the file again
+    return read_once(load_reader, trained_or_shipped(READER_FILE))
 
 
 def load_reader(path: Path = READER_FILE) -> Reader:
-    try:
-        with np.load(path) as data:
-            arrays = {key: data[key] for key in data.files}
-        n = arrays["numbers"]
+    def build(arrays: dict[str, np.ndarray], n: np.ndarray, meta: dict) -> Reader:
         return Reader(
             passages=Head.from_arrays(arrays, "passages"),
             answerable_head=Head.from_arrays(arrays, "answerable"),
@@ -188,11 +166,7 @@ def load_reader(path: Path = READER_FILE) -> Reader:
             check_at=float(n[5]),
             game_temperature=float(n[6]),
             prior_weight=float(n[7]),
-            meta=json.loads(bytes(arrays["meta"]).decode()),
+            meta=meta,
         )
-    except FileNotFoundError:
-        raise RefereeError(f"the reader's weights are missing ({path}): run `referee train`") from None
-    except (OSError, ValueError, KeyError, IndexError, EOFError) as exc:
-        raise RefereeError(
-            f"the reader's weights at {path} cannot be read ({type(exc).__name__}): run `referee train`"
-        ) from None
+
+    return load_weights(path, "reader", build)
