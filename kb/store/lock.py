@@ -38,8 +38,13 @@ def _try_lock(fd: int) -> bool:
             return True
         except OSError:
             return False
+    return _try_flock(fd, fcntl.LOCK_EX)
+
+
+def _try_flock(fd: int, kind: int) -> bool:
+    """Take a lock of this kind without waiting; False when another process holds one in the way."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, kind | fcntl.LOCK_NB)
         return True
     except BlockingIOError:
         return False
@@ -128,13 +133,8 @@ def is_locked(db_path: Path) -> bool:
     except OSError:
         return False
     try:
-        if fcntl is None:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            return False
-        except BlockingIOError:
-            return True
+        # a shared lock is refused only while a writer holds it; closing the file lets it go
+        return fcntl is not None and not _try_flock(fd, fcntl.LOCK_SH)
     finally:
         os.close(fd)
 
