@@ -11,12 +11,12 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from referee.books.entries import Dropped, ParsedBook, Section
+from referee.books.entries import Dropped, ParsedBook
 from referee.books.gameconf import Game
 from referee.books.headings import Heading, heading_rules, mark_headings
 from referee.books.lines import BULLET, NUMBERED, Lines, Piece, body_pieces, find_end_heading_list, find_toc, mark_noise
 from referee.books.parseconf import FlatTable, ParseConfig
-from referee.books.sections import EntryWriter, classify, make_sections, split_inline_notes
+from referee.books.sections import EntryWriter, classify, make_sections, split_inline_notes, under_sections
 
 SHORT_ITEM_WORDS = 6
 
@@ -200,14 +200,8 @@ def parse_book(game: Game, text: str) -> ParsedBook:
     by_id = {s.id: s for s in sections}
     book = ParsedBook(game=game.id, sections=sections)
 
-    current: Section | None = None
     writer = EntryWriter(game, book)
-    heading_index = 0
-    for unit in units:
-        if isinstance(unit, Heading):
-            current = sections[heading_index]
-            heading_index += 1
-            continue
+    for current, unit in under_sections(units, sections, Heading, Chunk):
         for start, end, forced in split_inline_notes(unit.text_start, unit.end, conf, text):
             body = text[start:end]
             kind = forced or classify(body, unit.kind_hint, current, game, by_id)

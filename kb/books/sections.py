@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from referee.books.entries import Entry, ParsedBook, Section
 from referee.books.gameconf import Game
 from referee.books.headings import Heading, slugify, split_heading_number
 from referee.books.parseconf import ParseConfig
+
+B = TypeVar("B")
 
 
 def _section_keys(headings: list[Heading], conf: ParseConfig) -> list[str]:
@@ -143,6 +147,19 @@ def classify(text: str, hint: str, section: Section | None, game: Game, by_id: d
         if section.title.startswith("Tip:"):
             return "tip"
     return "rule"
+
+
+def under_sections(
+    units: Iterable[object], sections: list[Section], heading: type, body: type[B]
+) -> Iterator[tuple[Section | None, B]]:
+    """Each `body` unit with the section it falls under; `sections` are the `heading` units', in order."""
+    current: Section | None = None
+    following = iter(sections)
+    for unit in units:
+        if isinstance(unit, heading):
+            current = next(following)
+        elif isinstance(unit, body):
+            yield current, unit
 
 
 class EntryWriter:

@@ -20,7 +20,7 @@ from referee.books.gameconf import Game
 from referee.books.headings import Heading
 from referee.books.lines import Piece
 from referee.books.parse import parse_book
-from referee.books.sections import EntryWriter, classify, make_sections, split_inline_notes
+from referee.books.sections import EntryWriter, classify, make_sections, split_inline_notes, under_sections
 from referee.books.text import norm
 
 CONTENTS = {
@@ -340,14 +340,8 @@ def parse_document(game: Game, doc: Document) -> ParsedBook:
     sections = make_sections(game, headings, [b.page for b in heading_blocks])
     by_id = {s.id: s for s in sections}
     book = ParsedBook(game=game.id, sections=sections)
-    current = None
     writer = EntryWriter(game, book)
-    heading_index = 0
-    for unit in units:
-        if isinstance(unit, Block):
-            current = sections[heading_index]
-            heading_index += 1
-            continue
+    for current, unit in under_sections(units, sections, Block, Group):
         hint = _named_hint(current.path if current else []) if unit.hint == "named" else unit.hint
         for start, end, forced in split_inline_notes(unit.start, unit.end, game.parse, doc.text):
             body = doc.text[start:end]
