@@ -217,11 +217,11 @@ TAPPED_BODY = {"required": True, "content": {"application/json": {"schema": Tapp
 @router.post(
     "/learn",
     summary="Keep a tapped choice as the answer to its question (`referee ask Q --right ID`); only with --learn",
-    description="403 unless the server was started with `referee serve --learn`. The question is asked again "
-    "and `choice` must be one of the passages its answer shows.",
     openapi_extra={"requestBody": TAPPED_BODY},
 )
 async def learn(request: Request) -> dict[str, Any]:
+    """403 unless the server was started with `referee serve --learn`. The question is asked again
+    and `choice` must be one of the passages its answer shows."""  # the docstring is the API docs' description
     backend = backend_of(request)
     if not backend.settings.learn:  # before the body is read: nothing to check when nothing is kept
         raise HTTPException(403, NOT_LEARNING)
@@ -242,11 +242,11 @@ STATE_BODY = {
 @router.post(
     "/state",
     summary="Settle a whole game state (`referee check STATE --json`)",
-    description="The body is the state document itself (YAML or JSON: game, pieces, action…); "
-    "the answer is the verdict with every step, as the CLI prints it.",
     openapi_extra={"requestBody": STATE_BODY},
 )
 async def state(request: Request) -> dict[str, Any]:
+    """The body is the state document itself (YAML or JSON: game, pieces, action…); the answer is
+    the verdict with every step, as the CLI prints it."""
     text = decode_text(await request.body(), "state")
     if not text.strip():
         raise RefereeError("state: the body is empty; send a state document (YAML or JSON)")
