@@ -72,18 +72,8 @@ def _distinct(ranking_passages: list[Passage], order: np.ndarray, limit: int) ->
     return kept
 
 
-def rank_game(
-    searcher: Searcher,
-    reader: Reader,
-    ranker: Ranker,
-    memory: Memory,
-    hits: list[Hit],
-    question: ParsedQuestion,
-    game: str,
-    query: str,
-    skip=None,
-) -> GameRanking:
-    cands = gather_candidates(searcher, reader, memory, hits, question, game, query, skip)
+def rank_game(ranker: Ranker, cands: Candidates, hits: list[Hit], question: ParsedQuestion) -> GameRanking:
+    """One game's candidates (`gather_candidates` from `hits`) ranked for the question."""
     logits = ranker.trees.logits(cands.features) if len(cands.passages) else np.zeros(0)
     order = np.argsort(-logits, kind="stable")
     order = _about_the_book_last(cands.passages, _row_first(cands.passages, logits, _rejected_last(cands, order)))
@@ -93,7 +83,7 @@ def rank_game(
     for i in _distinct(cands.passages, order, CHOICES):
         voters = cands.voters[i]
         options.append(Option(cands.passages[i], float(ranker.right(logits[i])), voters[0].item if voters else None))
-    return GameRanking(game, hits, cands, logits, order, right, answerable, options)
+    return GameRanking(cands.game, hits, cands, logits, order, right, answerable, options)
 
 
 def _row_first(passages: list[Passage], logits: np.ndarray, order: np.ndarray) -> np.ndarray:
@@ -179,7 +169,8 @@ def read_games(
             hits = result.game_hits or [h for h in result.hits if h.entry.game == game]
         else:
             hits = searcher.search(result.query, GameChoice.given(game), limit=SEARCHED).hits
-        read.append(rank_game(searcher, reader, ranker, memory, hits, question, game, result.query, skip))
+        cands = gather_candidates(searcher, reader, memory, hits, question, game, result.query, skip)
+        read.append(rank_game(ranker, cands, hits, question))
     return read, shares
 
 
@@ -199,7 +190,8 @@ def rank_games(
     assert question is not None
     if not result.choice.inferred or len(result.likelihood) < 2:
         hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
-        return rank_game(searcher, reader, ranker, memory, hits, question, result.game, result.query, skip), {}, []
+        cands = gather_candidates(searcher, reader, memory, hits, question, result.game, result.query, skip)
+        return rank_game(ranker, cands, hits, question), {}, []
     read, shares = read_games(searcher, reader, ranker, memory, result, skip)
     odds = game_odds(read, result.likelihood, shares, ranker)
     read.sort(key=lambda r: -odds[r.game])
