@@ -81,13 +81,21 @@ class _Reader(HTMLParser):
         strong = self.counts[0] > 0 and self.counts[1] == 0
         self.out.block(kind, start, line, level=level, strong=strong)
 
-    def handle_starttag(self, tag: str, attrs) -> None:
+    def _reads(self, tag: str, opening: bool) -> bool:
+        """Whether a tag is read: SKIP tags are counted (what they hold is passed over with them);
+        <title> is marked where it opens and closes."""
         if tag in SKIP:
-            self.skip += tag not in VOID
-            return
+            if opening:
+                self.skip += tag not in VOID
+            else:
+                self.skip = max(0, self.skip - 1)
+            return False
         if tag == "title":
-            self.in_title = True
-        if self.skip:
+            self.in_title = opening
+        return not self.skip
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if not self._reads(tag, opening=True):
             return
         if tag in ("b", "strong"):
             self.strong += 1
@@ -124,12 +132,7 @@ class _Reader(HTMLParser):
             self.out.add("\n" + "  " * (self.open_items[-1][2] + 1))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in SKIP:
-            self.skip = max(0, self.skip - 1)
-            return
-        if tag == "title":
-            self.in_title = False
-        if self.skip:
+        if not self._reads(tag, opening=False):
             return
         if tag in ("b", "strong"):
             self.strong = max(0, self.strong - 1)
