@@ -65,14 +65,7 @@ class CheckSuggestion:
         return self.result is not None
 
     def to_json(self) -> Json:
-        return {
-            "settled": self.settled,
-            "check": self.check,
-            "facts": self.facts,
-            "missing": self.missing,
-            "command": self.command,
-            "result": self.result,
-        }
+        return {"settled": self.settled, **asdict(self)}
 
 
 @dataclass(frozen=True)

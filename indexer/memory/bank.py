@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -47,16 +47,7 @@ class Remembered:
     section: str | None = None
 
     def to_json(self) -> dict:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "q": self.q,
-            "kind": self.kind,
-            "entry": self.entry,
-            "gold": list(self.gold),
-            "source": self.source,
-            "section": self.section,
-        }
+        return {**asdict(self), "gold": list(self.gold)}  # the fields in order; JSON's list for the tuple
 
 
 def _item(data: dict, where: str) -> Remembered:
