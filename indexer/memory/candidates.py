@@ -19,7 +19,7 @@ import numpy as np
 from referee import store
 from referee.indexer.answering.passages import Passage, by_search_rank, candidates, question_numbers
 from referee.indexer.evaluate import hits_gold
-from referee.indexer.memory.bank import Memory, Neighbour, Remembered
+from referee.indexer.memory.bank import Memory, Neighbour
 from referee.indexer.reader.features import passage_matrix
 from referee.indexer.reader.reader import DEPTH, Reader
 from referee.indexer.search.results import Hit, ParsedQuestion
@@ -176,8 +176,3 @@ def _featured(
         )
     features = np.asarray(rows, dtype=np.float32)
     return Candidates(game, passages, features, neighbours, voters, a_top, s_top, s_share)
-
-
-def best_voter(candidates: Candidates, index: int) -> Remembered | None:
-    voters = candidates.voters[index] if index < len(candidates.voters) else []
-    return voters[0].item if voters else None

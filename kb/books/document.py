@@ -4,13 +4,13 @@ The format readers (referee.books.formats: markdown, HTML, PDF) build a Document
 reader sees with the markup left out (no `**`, `#`, `|`, tags), the blocks the file marks
 (headings with their levels, paragraphs, lists with their nesting, tables with their cells),
 and runs that map the visible text back into the file. Quotes are slices of the visible text;
-`unfaithful` checks that every character either is the file's own or is one the reader added
-(a list marker, a line break, a cell's tab). Plain text has no blocks: the line parser reads it.
+every character either is the file's own or is one the reader added (a list marker, a line break,
+a cell's tab): the tests hold the readers to that (`unfaithful`, tests/support/books.py). Plain
+text has no blocks: the line parser reads it.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -23,9 +23,6 @@ MAX_NESTING = 32  # lists or quotes inside each other; deeper is refused (a read
 
 class TooDeep(ValueError):
     """A book nested deeper than MAX_NESTING (the reader names the file)."""
-
-
-ADDED_TEXT = re.compile(r"^(?:[\s\t•]|\d+[.)]|[a-zA-Z][.)])*$")
 
 
 @dataclass
@@ -73,26 +70,6 @@ class Document:
     title: str | None = None  # the title the file gives (front matter, <title>, PDF metadata)
     page_labels: dict[int, str] = field(default_factory=dict)  # page -> its printed number
     format: str = "text"
-
-    def source_offset(self, at: int) -> int:
-        """Where visible character `at` came from in the file (the nearest the reader knows)."""
-        if not self.runs:
-            return at
-        k = max(bisect.bisect_right([r.start for r in self.runs], at) - 1, 0)
-        run = self.runs[k]
-        return run.source + (min(at - run.start, run.length) if run.how == SAME else 0)
-
-
-def unfaithful(doc: Document) -> list[str]:
-    """What in the visible text is neither the file's own text nor a marker the reader added."""
-    problems = []
-    for run in doc.runs:
-        piece = doc.text[run.start : run.start + run.length]
-        if run.how == SAME and doc.source and doc.source[run.source : run.source + run.length] != piece:
-            problems.append(f"{piece[:40]!r} is not the file's text at {run.source}")
-        elif run.how == ADDED and not ADDED_TEXT.match(piece):
-            problems.append(f"{piece[:40]!r} was added by the reader")
-    return problems
 
 
 class Builder:

@@ -93,7 +93,6 @@ def database_problem(path: Path) -> str | None:
         return f"the knowledge base is damaged ({exc})"
     finally:
         connection.close()
-    return None
 
 
 def _tables_problem(connection: sqlite3.Connection) -> str | None:

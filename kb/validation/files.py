@@ -31,15 +31,6 @@ def inside(folder: Path, path: Path, what: str) -> Path:
     return path
 
 
-def is_inside(folder: Path, path: Path) -> bool:
-    """Whether `inside` would accept the file (for listings that leave the others out)."""
-    try:
-        inside(folder, path, "file")
-    except RefereeError:
-        return False
-    return True
-
-
 def kind_of(mode: int) -> str:
     """What a file that is not a regular file or a folder is, in words."""
     for test, name in ((stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
