@@ -10,7 +10,7 @@ built; a run that cites anything else is refused.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
@@ -75,6 +75,16 @@ def _default_summary(check: Check, verdict: Verdict) -> str:
 # ---------------------------------------------------------------- what a check's code cites
 
 
+def contents(item: object) -> Iterable[Any]:
+    """What a container holds, for a walk over objects: a dict's values, a list's, tuple's or set's
+    items; nothing for anything else."""
+    if isinstance(item, dict):
+        return item.values()
+    if isinstance(item, (list, tuple, set, frozenset)):
+        return item
+    return ()
+
+
 def cited_quotes(function: Callable[..., Any]) -> list[Quote]:
     """Every quote the function's code names: a Quote or a Table it uses, or one held in a table,
     dict, list or tuple it uses, or named by a function of the game's own that it calls (and so on),
@@ -95,11 +105,8 @@ def cited_quotes(function: Callable[..., Any]) -> list[Quote]:
             value(item.function)
         elif isinstance(item, FunctionType):
             code(item.__code__, item.__globals__, item.__module__)
-        elif isinstance(item, dict):
-            for inner in item.values():
-                value(inner)
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            for inner in item:
+        else:
+            for inner in contents(item):
                 value(inner)
 
     def code(body: CodeType, namespace: dict[str, Any], module: str) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from referee.rules.checks import contents
+
 
 class Consulted:
     """The document keys an action's settling read (dotted paths: `pieces.7.bac`)."""
@@ -87,18 +89,14 @@ def watch(state: Any, record: Consulted) -> None:
         if isinstance(item, TrackedDict):
             item._consulted = record
             return
-        if isinstance(item, dict):
-            for value in item.values():
-                visit(value)
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            for value in item:
-                visit(value)
-        elif isinstance(item, Tracked):
+        if isinstance(item, Tracked):
             own = object.__getattribute__(item, "__dict__")
             own["_consulted"] = record
             for key, value in own.items():
                 if not key.startswith("_"):
                     visit(value)
+        for value in contents(item):
+            visit(value)
 
     visit(state)
 
