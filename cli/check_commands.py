@@ -17,7 +17,9 @@ from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
 from referee.rules.loading import load_rules
 from referee.rules.settle import checks_of_game, describe_check, find_check
+from referee.rules.verdicts import Reason
 from referee.states.describe import describe_game, describe_text
+from referee.states.ruling import Ruling
 from referee.states.settle import settle_text
 from referee.states.svg import render_state_svg
 from referee.store.atomic import write_file
@@ -74,22 +76,22 @@ def _print_verdict(data: dict[str, Any]) -> None:
     typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{outcome}{value}")
     if data.get("summary"):
         typer.echo(f"  {data['summary']}")
-    _print_reasons(data["reasons"], "because")
+    _print_reasons([Reason(**r) for r in data["reasons"]], "because")
     for reading in data["readings"]:
         typer.echo(f"  reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
         for reason in reading["reasons"]:
             typer.echo(f"      [{reason['entry']}] “{reason['quote']}”")
             typer.echo(f"          {reason['explanation']}")
-    _print_reasons(data.get("consequences", []), "then")
+    _print_reasons([Reason(**r) for r in data.get("consequences", [])], "then")
 
 
-def _print_reasons(reasons: list[dict[str, Any]], label: str, indent: int = 2) -> None:
+def _print_reasons(reasons: list[Reason], label: str, indent: int = 2) -> None:
     pad = " " * indent
     for reason in reasons:
-        typer.echo(f"{pad}{label:<7} [{reason['entry']}] “{reason['quote']}”")
-        if reason.get("row"):
-            typer.echo(f"{pad}        row: " + " | ".join(f"{k}: {v}" for k, v in reason["row"].items()))
-        typer.echo(f"{pad}        {reason['explanation']}")
+        typer.echo(f"{pad}{label:<7} [{reason.entry}] “{reason.quote}”")
+        if reason.row:
+            typer.echo(f"{pad}        row: " + " | ".join(f"{k}: {v}" for k, v in reason.row.items()))
+        typer.echo(f"{pad}        {reason.explanation}")
 
 
 @check_app.command("list")
@@ -187,20 +189,20 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
         text = decode_text(sys.stdin.buffer.read(), "stdin") if situation == "-" else _read(Path(situation))
     data, document = settle_text(default_corpus_dir(), text, source, name, dict(_parse_fact(f) for f in facts))
     if svg is not None:
-        if document is None:
+        if document is None or not isinstance(data, Ruling):
             raise RefereeError("--svg draws a state (a file with game and action), not a single check")
         _write_svg(svg, document, data)
         if svg == "-":
             return
     if json_:
-        print_json(data)
-    elif "steps" in data:
+        print_json(data.to_json() if isinstance(data, Ruling) else data)
+    elif isinstance(data, Ruling):
         _print_state_verdict(data)
     else:
         _print_verdict(data)
 
 
-def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> None:
+def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
     drawing = render_state_svg(document, data)
     if target == "-":
         sys.stdout.write(drawing + "\n")
@@ -211,49 +213,49 @@ def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> N
     write_file(path, drawing)
 
 
-def _print_state_verdict(data: dict[str, Any]) -> None:
-    outcome = f", {data['outcome']}" if data.get("outcome") else ""
-    typer.echo(f"{data['game']}: {data['action']['text']} — {data['verdict'].upper()}{outcome}")
-    typer.echo(f"  {data['summary']}")
-    for i, step in enumerate(data["steps"], 1):
-        value = f" = {step['value']}" if step["value"] is not None else ""
-        note = f" ({step['note']})" if step.get("note") else ""
-        name = step["check"] or "no check covers it, the closest rules"
-        typer.echo(f"\n  {i}. {name}: {step['verdict'].upper()}{value}{note}")
-        derived = ", ".join(f"{k}={step['facts'][k]}" for k in step["derived"])
-        given = ", ".join(f"{k}={step['facts'][k]}" for k in step["given"])
+def _print_state_verdict(data: Ruling) -> None:
+    outcome = f", {data.outcome}" if data.outcome else ""
+    typer.echo(f"{data.game}: {data.action['text']} — {data.verdict.upper()}{outcome}")
+    typer.echo(f"  {data.summary}")
+    for i, step in enumerate(data.steps, 1):
+        value = f" = {step.value}" if step.value is not None else ""
+        note = f" ({step.note})" if step.note else ""
+        name = step.check or "no check covers it, the closest rules"
+        typer.echo(f"\n  {i}. {name}: {step.verdict.upper()}{value}{note}")
+        derived = ", ".join(f"{k}={step.facts[k]}" for k in step.derived)
+        given = ", ".join(f"{k}={step.facts[k]}" for k in step.given)
         if derived:
             typer.echo(f"     derived: {derived}")
         if given:
             typer.echo(f"     given:   {given}")
-        _print_reasons(step["reasons"], "because", indent=5)
-        for reading in step["readings"]:
-            typer.echo(f"     reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
-        _print_reasons(step["consequences"], "then", indent=5)
+        _print_reasons(step.reasons, "because", indent=5)
+        for reading in step.readings:
+            typer.echo(f"     reading “{reading.reading}”: {reading.verdict} {reading.value or ''}")
+        _print_reasons(step.consequences, "then", indent=5)
     _print_after(data)
 
 
-def _print_after(data: dict[str, Any]) -> None:
+def _print_after(data: Ruling) -> None:
     """What the ruling leaves: the state that follows, the facts still wanted, the keys that did not bear on it."""
-    if data.get("follows"):
-        typer.echo("\n  what follows: " + ", ".join(f"{k}={_plain(v)}" for k, v in data["follows"].items()))
-    several = len(data.get("actions") or []) > 1
+    if data.follows:
+        typer.echo("\n  what follows: " + ", ".join(f"{k}={_plain(v)}" for k, v in data.follows.items()))
+    several = len(data.actions) > 1
     if several:
-        for i, action in enumerate(data["actions"], 1):
+        for i, action in enumerate(data.actions, 1):
             after = ", ".join(f"{k}={_plain(v)}" for k, v in (action.get("after") or {}).items())
             typer.echo(f"\n  after {i}. {action['text']}: {after or 'nothing changes'}")
-    for lack in data.get("missing") or []:
-        number = f" (action {lack['action'] + 1})" if several else ""
-        typer.echo(f"\n  not settled{number}: {lack['check']} needs {', '.join(lack['facts'])}")
-    for item in data.get("unrecognised") or []:
-        also = "; ".join(f"“{w}”" for w in item["did_you_mean"])
-        typer.echo(f"\n  not recognised: {item['text']!r}" + (f" — did you mean {also}?" if also else ""))
-    if data.get("unaccounted"):
-        unaccounted = ", ".join(data["unaccounted"])
+    for lack in data.missing:
+        number = f" (action {lack.action + 1})" if several else ""
+        typer.echo(f"\n  not settled{number}: {lack.check} needs {', '.join(lack.facts)}")
+    for item in data.unrecognised:
+        also = "; ".join(f"“{w}”" for w in item.did_you_mean)
+        typer.echo(f"\n  not recognised: {item.text!r}" + (f" — did you mean {also}?" if also else ""))
+    if data.unaccounted:
+        unaccounted = ", ".join(data.unaccounted)
         typer.echo(f"\n  not accounted for (read by no rule, no reason it does not bear): {unaccounted}")
-    if data.get("not_bearing"):
-        typer.echo(f"\n  not bearing on the ruling: {', '.join(data['not_bearing'])}")
-        for key, why in (data.get("not_bearing_why") or {}).items():
+    if data.not_bearing:
+        typer.echo(f"\n  not bearing on the ruling: {', '.join(data.not_bearing)}")
+        for key, why in data.not_bearing_why.items():
             typer.echo(f"    {key}: {why}")
 
 

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # for the annotations only: the layers are imported when a fu
     from referee.indexer.search.searcher import Searcher
     from referee.names import GameChoice
     from referee.rules.checks import Check
+    from referee.states.ruling import Ruling
     from referee.store.build import GameReport
 
 __all__ = ["KnowledgeBase", "build", "open", "settle", "settle_state"]
@@ -71,12 +72,15 @@ def settle(check: str, facts: dict[str, Any], corpus: str | Path | None = None) 
     return settle_situation(load_rules(_corpus(corpus)).checks, None, check, facts)
 
 
-def settle_state(text: str, corpus: str | Path | None = None) -> dict[str, Any]:
+def settle_state(text: str, corpus: str | Path | None = None) -> Ruling:
     """A whole game state (a YAML or JSON document: docs/game-states.md) settled: every check its
-    action needs, in rule order, with one verdict; as `referee check STATE --json` prints it."""
-    from referee.states.settle import settle_text  # the facade imports its layers when called
+    action needs, in rule order, with one verdict. The `Ruling`'s `to_json()` is what `referee check
+    STATE --json` prints."""
+    from referee.rules.loading import load_rules  # the facade imports its layers when called
+    from referee.states.settle import settle_state_text
 
-    return settle_text(_corpus(corpus), text, "state", None, {})[0]
+    rules = load_rules(_corpus(corpus))
+    return settle_state_text(rules.checks, rules.states, text, "state")[0]
 
 
 class KnowledgeBase:

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.rules.verdicts import Reason, RulingStep
 from referee.states.disputes import Scored, held_out, load_disputes, score, score_states
+from referee.states.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -53,10 +55,31 @@ DISPUTE = {
 CITED = "Passing: you may not pass forward. You may not pass forward. Offside players are out."
 
 
-def _ruling(verdict: str, quote: str, value: object = None, follows: dict | None = None) -> dict:
-    step = {"check": "pass", "value": value, "reasons": [{"entry": "g/1/1", "quote": quote}], "consequences": []}
-    step["readings"] = []
-    return {"verdict": verdict, "value": value, "outcome": None, "follows": follows or {}, "steps": [step]}
+def _ruling(verdict: str, quote: str, value: object = None, follows: dict | None = None) -> Ruling:
+    reasons = [Reason("g/1/1", quote, "")]
+    step = RulingStep("g", "pass", verdict, value, reasons)
+    nothing: dict = {}
+    return Ruling(
+        "g",
+        nothing,
+        [],
+        verdict,
+        None,
+        value,
+        "",
+        [step],
+        reasons,
+        [],
+        nothing,
+        follows or {},
+        [],
+        [],
+        {},
+        [],
+        verdict,
+        [],
+        [],
+    )
 
 
 def test_a_ruling_with_the_verdict_and_every_deciding_sentence_is_right() -> None:

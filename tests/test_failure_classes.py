@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from referee.rules.loading import discover_checks, discover_rulebooks
+from referee.states.ruling import Ruling
 from referee.states.settle import settle_state, state_rules
 from referee.states.wording import did_you_mean, match, wordings
 
@@ -26,12 +27,12 @@ RULES = state_rules(RULEBOOKS)
 STATES = sorted(CORPUS.glob("*/states/**/*.yaml"))
 
 
-def _settle(document: dict[str, Any]) -> dict[str, Any]:
+def _settle(document: dict[str, Any]) -> Ruling:
     return settle_state(CHECKS, RULES, document, {}, "state")
 
 
-def _faq(ruling: dict[str, Any]) -> list[tuple[dict, Any]]:
-    return [(s["facts"], s["value"]) for s in ruling["steps"] if s["check"] == "playbook-faq"]
+def _faq(ruling: Ruling) -> list[tuple[dict, Any]]:
+    return [(s.facts, s.value) for s in ruling.steps if s.check == "playbook-faq"]
 
 
 # ---------------------------------------------------------------- (1) the FAQ's rulings run on every route
@@ -75,7 +76,7 @@ def test_the_faq_ruling_on_a_card_runs_when_it_is_played_as_when_the_trick_is_ju
     judged = _settle({**base, "trick": full, "action": "judge the trick"})
     assert _faq(played), f"{case}: the play did not consult the FAQ"
     assert _faq(played)[-1] in _faq(judged)
-    assert "its play-book effect applies" not in played["summary"]
+    assert "its play-book effect applies" not in played.summary
 
 
 # ---------------------------------------------------------------- (2) two readings, or one where the book settles
@@ -100,9 +101,9 @@ OWN = "adrian uses the geisha to move the top of stack C onto stack D"
 def test_a_two_way_text_is_ambiguous_with_both_readings_whichever_way_it_is_met(order: tuple[str, str]) -> None:
     """dj-take-06's class: the once-per-turn limit read one way as the rule when the Ninja came first."""
     ruling = _settle({**TAKE, "actions": list(order)})
-    assert ruling["verdict"] == "ambiguous"
-    (step,) = [s for s in ruling["steps"] if s["verdict"] == "ambiguous"]
-    assert sorted(r["verdict"] for r in step["readings"]) == ["illegal", "legal"]
+    assert ruling.verdict == "ambiguous"
+    (step,) = [s for s in ruling.steps if s.verdict == "ambiguous"]
+    assert sorted(r.verdict for r in step.readings) == ["illegal", "legal"]
 
 
 @pytest.mark.parametrize(
@@ -124,8 +125,8 @@ def test_a_sacrifice_is_ambiguous_only_where_the_book_reads_two_ways(hand: list[
         "asks": "outcome",
     }
     ruling = _settle(state)
-    (step,) = [s for s in ruling["steps"] if s["check"] == "defence"]
-    assert step["verdict"] == verdict
+    (step,) = [s for s in ruling.steps if s.check == "defence"]
+    assert step.verdict == verdict
 
 
 # ---------------------------------------------------------------- (3) the documented keys are read or excused
@@ -156,7 +157,7 @@ def test_a_documented_key_given_as_its_default_never_demotes_a_verdict(path: Pat
     document = yaml.safe_load(path.read_text(encoding="utf-8"))
     before = _settle(document)
     after = _settle(_with_documented_defaults(document))
-    assert after["verdict"] == before["verdict"], after["unaccounted"]
+    assert after.verdict == before.verdict, after.unaccounted
 
 
 # ---------------------------------------------------------------- (4) every wording offered is read

@@ -110,9 +110,9 @@ def test_generated_states_place_the_scrum_by_the_quote(x: int, y: int) -> None:
         "action": "d7 tackles #12",
     }
     ruling = settle_state(CHECKS, RULES, state, {}, "state")
-    (where,) = [c for c in ruling["consequences"] if c["entry"] == "rugby-world/2d/8"]
-    assert f"{max(min(x, 35 - x), 3)} intersections from the touchline" in where["explanation"]
-    assert f"{max(min(y, 50 - y), 3)} intersections from the try area" in where["explanation"]
+    (where,) = [c for c in ruling.consequences if c.entry == "rugby-world/2d/8"]
+    assert f"{max(min(x, 35 - x), 3)} intersections from the touchline" in where.explanation
+    assert f"{max(min(y, 50 - y), 3)} intersections from the try area" in where.explanation
 
 
 def _quote(entry: str) -> Quote:

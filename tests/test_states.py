@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.rules.settle import settle
+from referee.states.ruling import Ruling
 from referee.states.settle import settle_state, settle_text
 from referee.states.svg import render_state_svg
 
@@ -27,7 +28,7 @@ def _load(path: Path) -> dict:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def _settle(document: dict, facts: dict | None = None) -> dict:
+def _settle(document: dict, facts: dict | None = None) -> Ruling:
     return settle_state(all_checks(), all_state_rules(), document, facts or {}, "test")
 
 
@@ -49,27 +50,28 @@ def test_an_example_state_settles_as_documented(path: Path) -> None:
     document = _load(path)
     expect = document["expect"]
     data = _settle(document)
-    assert data["verdict"] == expect["verdict"]
-    assert data["outcome"] == expect.get("outcome")
-    assert expect.get("summary", "") in data["summary"]
-    cited = {r["entry"] for r in data["reasons"]} | {
-        r["entry"] for s in data["steps"] for reading in s["readings"] for r in reading["reasons"]
+    assert data.verdict == expect["verdict"]
+    assert data.outcome == expect.get("outcome")
+    assert expect.get("summary", "") in data.summary
+    cited = {r.entry for r in data.reasons} | {
+        r.entry for s in data.steps for reading in s.readings for r in reading.reasons
     }
     assert set(expect.get("cites", [])) <= cited, sorted(cited)
-    assert set(expect.get("consequences", [])) <= {c["entry"] for c in data["consequences"]}
+    assert set(expect.get("consequences", [])) <= {c.entry for c in data.consequences}
 
 
 @pytest.mark.parametrize("path", STATES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_facts_derived_from_a_state_agree_with_the_same_facts_given_directly(path: Path) -> None:
     data = _settle(_load(path))
-    assert data["steps"]
-    for step in data["steps"]:
-        direct = settle(all_checks(), None, step["check"], step["facts"])
-        assert {k: step[k] for k in direct} == direct, step["check"]
+    assert data.steps
+    for step in data.steps:
+        assert step.check is not None
+        direct = settle(all_checks(), None, step.check, step.facts)
+        assert {k: step.to_json()[k] for k in direct} == direct, step.check
 
 
 def test_every_check_with_state_actions_is_reached_by_an_example() -> None:
-    reached = {s["check"] for path in STATES for s in _settle(_load(path))["steps"]}
+    reached = {s.check for path in STATES for s in _settle(_load(path)).steps}
     # not reached: checks of no declared action (card-effect, fatigue-effects, face-to-face-roll, melee-roll,
     # player-count, which a state refuses as a bad state instead)
     assert len(reached) >= 38, sorted(set(all_checks()) - reached)
@@ -77,27 +79,27 @@ def test_every_check_with_state_actions_is_reached_by_an_example() -> None:
 
 def test_a_fact_given_directly_overrides_the_derived_one() -> None:
     document = _load(CORPUS / "takkure/states/issue-example-pass.yaml")
-    assert "must roll 5 or less" in _settle(document)["summary"]
+    assert "must roll 5 or less" in _settle(document).summary
     data = _settle(document, {"pressure": 0})
-    target = next(s for s in data["steps"] if s["check"] == "pass-target")
-    assert target["value"] == 6 and target["given"] == ["pressure"] and "pressure" not in target["derived"]
+    target = next(s for s in data.steps if s.check == "pass-target")
+    assert target.value == 6 and target.given == ["pressure"] and "pressure" not in target.derived
     with pytest.raises(RefereeError, match="used by none of this action's checks"):
         _settle(document, {"nearest_opponent": 3})
 
 
 def test_the_readme_situations_work_from_a_state_and_from_facts() -> None:
-    by_state = _settle(_load(CORPUS / "takkure/states/readme-pass-direction.yaml"))["steps"][0]
+    by_state = _settle(_load(CORPUS / "takkure/states/readme-pass-direction.yaml")).steps[0]
     by_facts = settle(all_checks(), None, "pass-direction", {"passer": "10,20", "receiver": "12,24"})
-    assert by_state["verdict"] == by_facts["verdict"] == "illegal" and by_state["value"] == by_facts["value"] == 4
-    pass_state = _settle(_load(CORPUS / "rugby-world/states/pass-diagonal-p3.yaml"))["steps"][0]
+    assert by_state.verdict == by_facts["verdict"] == "illegal" and by_state.value == by_facts["value"] == 4
+    pass_state = _settle(_load(CORPUS / "rugby-world/states/pass-diagonal-p3.yaml")).steps[0]
     pass_facts = settle(all_checks(), None, "pass", {"passer": "10,30", "target": "13,29", "p": 3})
-    assert pass_state["verdict"] == pass_facts["verdict"] == "ambiguous"
+    assert pass_state.verdict == pass_facts["verdict"] == "ambiguous"
     strength = next(
         s
-        for s in _settle(_load(CORPUS / "rugby-world/states/readme-break-through.yaml"))["steps"]
-        if s["check"] == "strength-rule"
+        for s in _settle(_load(CORPUS / "rugby-world/states/readme-break-through.yaml")).steps
+        if s.check == "strength-rule"
     )
-    assert strength["value"] == settle(all_checks(), None, "strength-rule", {"declarer": 6, "opponent": 8})["value"]
+    assert strength.value == settle(all_checks(), None, "strength-rule", {"declarer": 6, "opponent": 8})["value"]
 
 
 BASE = """game: takkure
@@ -146,11 +148,11 @@ def test_bad_states_are_one_line_exit_2(tmp_path: Path, text: str, message: str)
 
 def test_an_action_not_recognised_is_incomplete_with_the_closest_rules_and_actions_not_a_refusal() -> None:
     data = _settle(yaml.safe_load(BASE.replace("#7 passes to #9", "#7 kicks the ball over the crossbar")))
-    assert data["verdict"] == "incomplete" and data["ruled"] == "unknown" and data["steps"][0]["check"] is None
-    assert data["unrecognised"][0]["text"] == "#7 kicks the ball over the crossbar"
-    assert data["unrecognised"][0]["did_you_mean"]  # the closest actions, in their exact wording
-    assert data["reasons"] and all(r["quote"] for r in data["reasons"])
-    assert "#7 passes to #9" in data["summary"]  # the actions the game does settle
+    assert data.verdict == "incomplete" and data.ruled == "unknown" and data.steps[0].check is None
+    assert data.unrecognised[0].text == "#7 kicks the ball over the crossbar"
+    assert data.unrecognised[0].did_you_mean  # the closest actions, in their exact wording
+    assert data.reasons and all(r.quote for r in data.reasons)
+    assert "#7 passes to #9" in data.summary  # the actions the game does settle
 
 
 def test_the_cli_settles_a_state_as_text_and_json() -> None:
@@ -188,9 +190,9 @@ def test_svg_is_written_by_the_cli(tmp_path: Path) -> None:
 def test_settle_text_reads_states_and_situations_alike() -> None:
     state_text = (CORPUS / "tacocat/states/defence-with-an-equal-card.yaml").read_text(encoding="utf-8")
     data, document = settle_text(CORPUS, state_text, "s", None, {})
-    assert data["outcome"] == "held" and document["game"] == "tacocat"
+    assert isinstance(data, Ruling) and data.outcome == "held" and document and document["game"] == "tacocat"
     situation, none = settle_text(CORPUS, "check: duel\nfacts: {mine: 3, theirs: 4}", "s", None, {})
-    assert situation["value"] == "opponent" and none is None
+    assert isinstance(situation, dict) and situation["value"] == "opponent" and none is None
 
 
 def test_the_text_ruling_says_what_follows_and_the_keys_that_did_not_bear_on_it() -> None:

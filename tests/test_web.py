@@ -243,6 +243,7 @@ def test_api_state_is_what_the_cli_prints_for_an_example_state(web) -> None:
 
 
 def test_state_page_settles_an_example_with_the_chain_quotes_and_drawing(web) -> None:
+    from referee.states.ruling import Ruling
     from referee.states.svg import render_state_svg
 
     assert 'href="/settle/state"' in web.get("/settle").text
@@ -263,7 +264,7 @@ def test_state_page_settles_an_example_with_the_chain_quotes_and_drawing(web) ->
         assert f'href="/{reason["entry"]}"' in page.text
     drawn = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page.text)
     document = yaml.safe_load(PASS_STATE.read_text(encoding="utf-8"))
-    assert drawn and base64.b64decode(drawn.group(1)).decode() == render_state_svg(document, data)
+    assert drawn and base64.b64decode(drawn.group(1)).decode() == render_state_svg(document, Ruling.from_json(data))
     editor = re.search(r"<textarea[^>]*>(.*?)</textarea>", page.text, re.S).group(1)
     assert "#7 passes to #9" in html.unescape(editor) and "expect:" not in editor  # the example, not its answer
     assert 'value="takkure/issue-example-pass" selected' in page.text

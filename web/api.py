@@ -14,6 +14,7 @@ from referee.indexer.answering.types import Answer
 from referee.indexer.memory.learning import remember
 from referee.names import GameChoice, choose_game
 from referee.rules.settle import checks_of_game, describe_check, find_check, settle
+from referee.states.ruling import Ruling
 from referee.states.settle import settle_state_text
 from referee.validation.documents import load_document
 from referee.validation.schema import validated
@@ -82,14 +83,15 @@ def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, 
     return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
 
 
-def settled_state(backend: Backend, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A state document settled, as `referee check STATE --json` prints it, with the document (to draw)."""
+def settled_state(backend: Backend, text: str) -> tuple[Ruling, dict[str, Any]]:
+    """A state document settled, with the document (to draw)."""
 
     return settle_state_text(backend.checks, backend.state_rules, text, "state")
 
 
 def state_json(backend: Backend, text: str) -> dict[str, Any]:
-    return settled_state(backend, text)[0]
+    """A state document settled, as `referee check STATE --json` prints it."""
+    return settled_state(backend, text)[0].to_json()
 
 
 def describe_json(backend: Backend, name: str) -> dict[str, Any]:

@@ -95,7 +95,7 @@ def _cleared(fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def fields_of(value: Any, path: str = "", key: str = "") -> list[dict[str, Any]]:
     """The fields of a mapping, in its order: scalars, lists, and groups of members as cards."""
-    out = []
+    out: list[dict[str, Any]] = []
     for name, item in value.items():
         here = _join(path, name)
         if not path and name in HIDDEN_KEYS:
@@ -134,7 +134,7 @@ def _seen_words(members: list[dict]) -> dict[str, list[str]]:
 
 
 def _group(path: str, key: str, members: dict[str, dict]) -> dict[str, Any]:
-    cards = [
+    cards: list[dict[str, Any]] = [
         {
             "id": str(k),
             "keep": f"k:{_join(path, k)}",

@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from referee.errors import RefereeError
 from referee.rules.settle import describe_check
+from referee.states.ruling import Ruling
 from referee.states.settle import state_from
 from referee.states.svg import render_state_svg
 from referee.validation.text import decode_text
@@ -81,12 +82,12 @@ async def settle_state_form(request: Request) -> Response:
     return await render_state(request, grouped, chosen, stateform.as_yaml(document), document=document)
 
 
-def _steps_in_words(backend: Any, verdict: dict[str, Any] | None) -> dict[str, Any]:
-    info = {}
-    for step in (verdict or {}).get("steps", []):
-        if step["check"] in backend.checks:
-            described = describe_check(backend.checks[step["check"]])
-            info[step["check"]] = {"title": words.check_title(described), "labels": words.fact_labels(described)}
+def _steps_in_words(backend: Any, verdict: Ruling | None) -> dict[str, Any]:
+    info: dict[str, Any] = {}
+    for step in verdict.steps if verdict is not None else []:
+        if step.check is not None and step.check in backend.checks:
+            described = describe_check(backend.checks[step.check])
+            info[step.check] = {"title": words.check_title(described), "labels": words.fact_labels(described)}
     return info
 
 
@@ -99,7 +100,8 @@ async def render_state(
     document: dict[str, Any] | None = None,
 ) -> HTMLResponse:
     backend = backend_of(request)
-    verdict, drawing, error, status = None, None, None, 200
+    verdict: Ruling | None = None
+    drawing, error, status = None, None, 200
     try:
         if not text.strip():
             raise RefereeError("the state is empty: load an example or write one (YAML or JSON)")
@@ -114,8 +116,8 @@ async def render_state(
             document = state_from(text, "state")
         except RefereeError:
             document = state_from(chosen["text"], "state") if chosen else None
-    game = verdict["game"] if verdict else (document or {}).get("game") or (chosen["game"] if chosen else None)
-    rules = backend.state_rules.get(game)
+    game = verdict.game if verdict else (document or {}).get("game") or (chosen["game"] if chosen else None)
+    rules = backend.state_rules.get(game) if isinstance(game, str) else None
     return page(
         request,
         "settle_state.html",
@@ -129,7 +131,9 @@ async def render_state(
         piece_ids=stateform.piece_ids(document) if isinstance(document, dict) else [],
         text=text,
         max_chars=STATE_TEXT_CHARS,
-        verdict=verdict,
+        # its JSON, as the API gives it: the templates and their filters (`verdict_words`, `step_query`)
+        # read a check's verdict and a state's steps alike, and a check's verdict is its JSON
+        verdict=verdict.to_json() if verdict else None,
         check_info=_steps_in_words(backend, verdict),
         drawing=drawing,
         error=error,

@@ -169,9 +169,11 @@ def game_toml(title: str, language: str, rulebook: str, fmt: str, declared: bool
         for key, value in parse.items():
             if isinstance(value, bool):
                 lines.append(f"{key} = {'true' if value else 'false'}")
-            else:
-                items = ", ".join(f"'{v}'" if "\\" in str(v) else _toml_string(str(v)) for v in value)  # type: ignore[union-attr]
+            elif isinstance(value, (list, tuple)):  # patterns: a backslash is kept literal in a '…' string
+                items = ", ".join(f"'{v}'" if "\\" in str(v) else _toml_string(str(v)) for v in value)
                 lines.append(f"{key} = [{items}]")
+            else:
+                lines.append(f"{key} = {_toml_string(str(value))}")
     return "\n".join(lines) + "\n"
 
 
@@ -185,8 +187,7 @@ def propose(path: Path, taken_ids: set[str], title: str | None = None, game_id: 
         if not GAME_ID.match(folder_id) or len(folder_id) > MAX_ID:
             raise RefereeError(f"{path}: the folder's name is not a game id; give one with --id")
         code = [f for f in files if f.suffix.lower() in CODE_SUFFIXES]
-        guessed = ["the folder's own game.toml"]
-        return Proposal(folder_id, title or folder_id, "", "", book, files, None, guessed, code)
+        return Proposal(folder_id, title or folder_id, "", "", book, files, None, ["the folder's own game.toml"], code)
     if book.stat().st_size > MAX_BOOK_BYTES:
         raise RefereeError(f"{book}: larger than {MAX_BOOK_BYTES // 2**20} MB; not a rulebook?")
     fmt = format_of(book)

@@ -63,6 +63,11 @@ def _collect_block(items: list, i: int, accept) -> int:
     return j
 
 
+def _run(items: list[Piece | Heading | None], i: int, j: int) -> list[Piece]:
+    """items[i:j], a run that starts at a piece and that `_collect_block` ended: pieces only."""
+    return [p for p in items[i:j] if isinstance(p, Piece)]
+
+
 def _table_unit(pieces: list[Piece], flat: FlatTable | None) -> Chunk:
     if flat:
         rows = []
@@ -105,7 +110,7 @@ def _build_chunks(items: list[Piece | Heading | None], conf: ParseConfig) -> lis
         flat = _flat_table_for(item.text, conf)
         if flat or "\t" in item.text:
             j = _collect_block(items, i + 1, lambda p: True)
-            out.append(_table_unit(items[i:j], flat))
+            out.append(_table_unit(_run(items, i, j), flat))
             i = j
         elif NUMBERED.match(item.text):
             indent = item.indent
@@ -116,24 +121,22 @@ def _build_chunks(items: list[Piece | Heading | None], conf: ParseConfig) -> lis
                     p.indent >= indent and (NUMBERED.match(p.text) or BULLET.match(p.text)) is not None
                 ),
             )
-            out.append(Chunk("procedure", items[i:j], item.start))
+            out.append(Chunk("procedure", _run(items, i, j), item.start))
             i = j
-        elif BULLET.match(item.text):
+        elif bullet := BULLET.match(item.text):
             group += 1
             indent = item.indent
             j = _collect_block(items, i + 1, lambda p, indent=indent: _is_sub_bullet(p, indent))
-            marker = BULLET.match(item.text).group("marker")  # type: ignore[union-attr]
-            out.append(Chunk("bullet", items[i:j], item.start + len(marker), group=group))
+            out.append(Chunk("bullet", _run(items, i, j), item.start + len(bullet.group("marker")), group=group))
             # the next sibling bullet continues the same list group
             while (
                 j < len(items)
-                and isinstance(items[j], Piece)
-                and items[j].indent == indent
-                and BULLET.match(items[j].text)
+                and isinstance(sibling := items[j], Piece)
+                and sibling.indent == indent
+                and (bullet := BULLET.match(sibling.text))
             ):
                 k = _collect_block(items, j + 1, lambda p, indent=indent: _is_sub_bullet(p, indent))
-                marker = BULLET.match(items[j].text).group("marker")  # type: ignore[union-attr]
-                out.append(Chunk("bullet", items[j:k], items[j].start + len(marker), group=group))
+                out.append(Chunk("bullet", _run(items, j, k), sibling.start + len(bullet.group("marker")), group=group))
                 j = k
             i = j
         else:
@@ -171,7 +174,7 @@ def _merge_lead_ins(units: list[Chunk | Heading]) -> list[Chunk | Heading]:
                 continue
             if unit.kind_hint == "bullet":
                 j = i
-                while j < len(units) and isinstance(units[j], Chunk) and units[j].group == unit.group:
+                while j < len(units) and isinstance(member := units[j], Chunk) and member.group == unit.group:
                     j += 1
                 members = [u for u in units[i:j] if isinstance(u, Chunk)]
                 if all(_short_item(u) for u in members):

@@ -66,8 +66,8 @@ def priority_edges(game: Game, book: ParsedBook) -> tuple[list[Edge], list[Prece
     for entry in faqs:
         if matcher is not None:
             question = entry.text.split(" A: ", 1)[0]
-            for target in matcher.best(question, 1):
-                edges.append(Edge(entry.id, target.id, "clarifies", question, "matched by the question's words"))
+            for clarified in matcher.best(question, 1):
+                edges.append(Edge(entry.id, clarified.id, "clarifies", question, "matched by the question's words"))
     for override in game.overrides:
         pattern = override.effect
         targets = override.rules

@@ -177,11 +177,11 @@ class _Resolver:
     def _printed_page(self, entry: Entry, page: int, anchor: str) -> Edge:
         """A PDF keeps each section's page: "see page 12" is the first section on page 12 (or the
         one running onto it)."""
-        paged = [s for s in self.sections if s.page is not None]
-        if not paged:
+        pages = [(s.page, s) for s in self.sections if s.page is not None]
+        if not pages:
             return Edge(entry.id, None, "page", anchor, "the book has no page index to resolve pages")
-        on = [s for s in paged if s.page == page] or [s for s in paged if s.page < page][-1:]
-        if not on or page > max(s.page for s in paged) + 1:  # type: ignore[operator]
+        on = [s for p, s in pages if p == page] or [s for p, s in pages if p < page][-1:]
+        if not on or page > max(p for p, _ in pages) + 1:
             return Edge(entry.id, None, "page", anchor, f"the book has no page {page}")
         return Edge(entry.id, on[0].id, "page", anchor, f"the section on page {page}")
 

@@ -105,7 +105,8 @@ def _configured_definer(book: ParsedBook, members: dict[str | None, list[Entry]]
     stem = _stem(name.casefold())
     found = [e for e in book.entries if stem in e.text.casefold()]
     definitions = [e for e in found if e.kind == "definition" and name.casefold()[:4] in e.text.casefold()]
-    return (definitions or [e for e in found if e.normative] or found or [None])[0]
+    candidates = definitions or [e for e in found if e.normative] or found
+    return candidates[0] if candidates else None
 
 
 MAX_TERM_WORDS = 5
@@ -145,11 +146,11 @@ def term_uses(book: ParsedBook, terms: list[Term]) -> list[Edge]:
         for size in range(1, MAX_TERM_WORDS + 1):
             for i in range(len(words) - size + 1):
                 gram = " ".join(words[i : i + size])
-                term = exact.get(gram) or folded.get(gram.casefold())
-                if term is None and size == 1 and stems:
-                    term = next((t for stem, t in stems.items() if gram.casefold().startswith(stem)), None)
-                if term is not None:
-                    found.setdefault(term.entry + term.term, term)
+                named = exact.get(gram) or folded.get(gram.casefold())
+                if named is None and size == 1 and stems:
+                    named = next((t for stem, t in stems.items() if gram.casefold().startswith(stem)), None)
+                if named is not None:
+                    found.setdefault(named.entry + named.term, named)
         for term in found.values():
             if term.entry != entry.id:
                 edges.append(Edge(entry.id, term.entry, "term", term.term))

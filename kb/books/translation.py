@@ -96,9 +96,10 @@ def align(book: ParsedBook, text: str, lang: str, file: str) -> Translation:
     found: dict[str, MarkedText] = {}
     last = -1
     for block in blocks:
-        item_id = known.get((block.kind, block.key))
-        if item_id is None:
+        known_id = known.get((block.kind, block.key))
+        if known_id is None:
             raise RefereeError(f"{where}: line {block.line}: [{block.key}] is no {block.kind} of {game} (orphan)")
+        item_id = known_id
         if item_id in found:
             raise RefereeError(f"{where}: line {block.line}: {item_id} is translated twice")
         if not block.text.strip():

@@ -15,15 +15,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from referee.errors import RefereeError
-from referee.rules.verdicts import Verdict
+from referee.rules.verdicts import RulingStep, Verdict
 
 
 class Steps(Protocol):
     """What an action's function is handed: run a check with derived facts, read the dice, say
     what follows and what the ruling answers."""
 
-    steps: list[dict[str, Any]]
-    dice: list[int]
+    steps: list[RulingStep]
+
+    @property
+    def dice(self) -> list[int]: ...
 
     def run(self, name: str, facts: dict[str, Any], note: str = "", stop_unless_legal: bool = True) -> Verdict: ...
 

@@ -35,10 +35,11 @@ def _quote_problems(key: str, quote: Quote, text: str | None) -> list[str]:
         return [f"quote {key!r} is not verbatim in {quote.entry}"]
     if quote.row is not None and quote.text not in text.splitlines():
         return [f"quote {key!r} is not a row of the table in {quote.entry} (not a whole line)"]
-    if quote.takes is not None and quote.takes.words not in quote.text:
-        return [f"quote {key!r} takes {quote.takes.value!r} from words that are not in it: {quote.takes.words!r}"]
-    if isinstance(quote.takes and quote.takes.value, int) and str(quote.takes.value) not in quote.takes.words:
-        return [f"quote {key!r} takes the number {quote.takes.value} from words without it"]
+    takes = quote.takes
+    if takes is not None and takes.words not in quote.text:
+        return [f"quote {key!r} takes {takes.value!r} from words that are not in it: {takes.words!r}"]
+    if takes is not None and isinstance(takes.value, int) and str(takes.value) not in takes.words:
+        return [f"quote {key!r} takes the number {takes.value} from words without it"]
     if quote.row is None and not whole_sentences(quote.text, text):
         return [f"quote {key!r} cuts a sentence of {quote.entry}: quote it whole (its conditions and exceptions too)"]
     return []
@@ -63,4 +64,6 @@ def whole_sentences(quote: str, text: str) -> bool:
 
 
 def _is_table_row(cells: dict[str, str], table: dict | None) -> bool:
-    return bool(table) and list(cells) == table["columns"] and list(cells.values()) in table["rows"]
+    if not table:
+        return False
+    return list(cells) == table["columns"] and list(cells.values()) in table["rows"]

@@ -44,9 +44,9 @@ class Rulebook:
         names = {c.name for c in bound}
         self.overlaps = list(overlaps)
         for overlap in self.overlaps:
-            stray = sorted({overlap.a, overlap.b} - names)
-            if stray:
-                raise RefereeError(f"{where or game}: OVERLAPS names {stray[0]!r}, which is no check of {game}")
+            unknown = sorted({overlap.a, overlap.b} - names)
+            if unknown:
+                raise RefereeError(f"{where or game}: OVERLAPS names {unknown[0]!r}, which is no check of {game}")
 
     @property
     def rows(self) -> dict[str, dict[str, str]]:

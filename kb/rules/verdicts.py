@@ -4,12 +4,14 @@ A verdict separates legality from what happened: `verdict` is legal / illegal / 
 unknown for a declaration, or `value` for a computed result; `outcome` (held, failed,
 succeeds, fails, cancelled, foul, stolen, draw, scored) names what happened when the check
 decides it; `consequences` say what the book says happens next, each with its quote.
+A `RulingStep` is one check's verdict as a state's settling ran it, with the facts it ran with.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 VERDICTS = ("legal", "illegal", "ambiguous", "unknown", "value")
@@ -49,3 +51,66 @@ class Verdict:
         yield from self.consequences
         for reading in self.readings:
             yield from reading.reasons
+
+
+@dataclass(frozen=True)
+class RulingStep:
+    """One check's verdict as a state's settling ran it: the check's verdict (`verdict_dict`'s keys,
+    in its order) and the facts it ran with, derived from the state or given, for action `action`
+    (0-based) of the state's sequence. `check` is None for an action no check covers: its `reasons`
+    are then the book's closest rules. Values and facts are JSON data (a tuple is a list)."""
+
+    game: str
+    check: str | None
+    verdict: str
+    value: Any = None
+    reasons: list[Reason] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)
+    outcome: str | None = None
+    consequences: list[Reason] = field(default_factory=list)
+    summary: str = ""
+    facts: dict[str, Any] = field(default_factory=dict)  # as the check read them ("9" given is 9)
+    derived: list[str] = field(default_factory=list)  # the facts derived from the state
+    given: list[str] = field(default_factory=list)  # the facts given (--fact, or the state's `facts:`)
+    note: str = ""
+    action: int = 0
+
+    @classmethod
+    def of(cls, game: str, check: str, verdict: Verdict, **ran: Any) -> RulingStep:
+        """A check's verdict as a step (`ran`: facts, derived, given, note, action)."""
+        return cls(
+            game,
+            check,
+            verdict.verdict,
+            plain(verdict.value),
+            list(verdict.reasons),
+            list(verdict.readings),
+            verdict.outcome,
+            list(verdict.consequences),
+            verdict.summary,
+            **ran,
+        )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RulingStep:
+        """A step from its JSON (`to_json`): what a client of `POST /api/state` reads back."""
+        return cls(
+            **{
+                **data,
+                "reasons": [Reason(**r) for r in data["reasons"]],
+                "readings": [reading_of(r) for r in data["readings"]],
+                "consequences": [Reason(**r) for r in data["consequences"]],
+            }
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(plain(asdict(self)))
+
+
+def reading_of(data: dict[str, Any]) -> Reading:
+    return Reading(**{**data, "reasons": [Reason(**r) for r in data["reasons"]]})
+
+
+def plain(data: Any) -> Any:
+    """The data as JSON gives it back: tuples are lists, keys are strings (what every client reads)."""
+    return json.loads(json.dumps(data, ensure_ascii=False))

@@ -50,9 +50,9 @@ def describe_game(game: str, rules: StateRules) -> dict[str, Any]:
     examples: dict[str, tuple[str, str]] = {}
     for name, document in shipped:
         for text in _texts(document):
-            found = match(text, rules) if isinstance(text, str) else None
-            if found is not None:
-                examples.setdefault(found[0].name, (text, name))
+            matched = match(text, rules) if isinstance(text, str) else None
+            if matched is not None:
+                examples.setdefault(matched[0].name, (text, name))
     actions = [
         {
             "action": action.name,

@@ -25,6 +25,7 @@ from referee.books.text import sentences
 from referee.errors import RefereeError
 from referee.rules.actions import StateRules
 from referee.rules.checks import Check
+from referee.states.ruling import Ruling
 from referee.states.settle import settle_state, state_from
 
 CATEGORIES = ("right", "incomplete", "wrong", "inexpressible", "disputed")
@@ -61,16 +62,16 @@ def matches(expected: Any, actual: Any) -> bool:
     return expected == actual
 
 
-def cited_quotes(ruling: dict[str, Any]) -> list[tuple[str, str]]:
+def cited_quotes(ruling: Ruling) -> list[tuple[str, str]]:
     """(entry, quote) of every reason, consequence and reading of a ruling."""
     out = []
-    for step in ruling["steps"]:
-        out += [(r["entry"], r["quote"]) for r in step["reasons"] + step["consequences"]]
-        out += [(r["entry"], r["quote"]) for reading in step["readings"] for r in reading["reasons"]]
+    for step in ruling.steps:
+        out += [(r.entry, r.quote) for r in step.reasons + step.consequences]
+        out += [(r.entry, r.quote) for reading in step.readings for r in reading.reasons]
     return out
 
 
-def unquoted(ruling: dict[str, Any], deciding: list[dict[str, Any]]) -> list[str]:
+def unquoted(ruling: Ruling, deciding: list[dict[str, Any]]) -> list[str]:
     """The deciding sentences the ruling does not quote (each must be inside a quote of its entry)."""
     cited = cited_quotes(ruling)
     out = []
@@ -82,37 +83,37 @@ def unquoted(ruling: dict[str, Any], deciding: list[dict[str, Any]]) -> list[str
     return out
 
 
-def _step_value(ruling: dict[str, Any], check: str) -> Any:
-    values = [s["value"] for s in ruling["steps"] if s["check"] == check]
+def _step_value(ruling: Ruling, check: str) -> Any:
+    values = [s.value for s in ruling.steps if s.check == check]
     return values[-1] if values else None
 
 
-def disagreements(ruling: dict[str, Any], expect: dict[str, Any]) -> list[str]:
+def disagreements(ruling: Ruling, expect: dict[str, Any]) -> list[str]:
     """What of the expected value, outcome and what follows the ruling does not say."""
     out = []
-    if "value" in expect and not matches(expect["value"], ruling["value"]):
-        out.append(f"value: expected {expect['value']!r}, got {ruling['value']!r}")
+    if "value" in expect and not matches(expect["value"], ruling.value):
+        out.append(f"value: expected {expect['value']!r}, got {ruling.value!r}")
     for check, value in (expect.get("values") or {}).items():
         if not matches(value, _step_value(ruling, check)):
             out.append(f"{check}: expected {value!r}, got {_step_value(ruling, check)!r}")
-    if "outcome" in expect and expect["outcome"] != ruling["outcome"]:
-        out.append(f"outcome: expected {expect['outcome']!r}, got {ruling['outcome']!r}")
-    if "follows" in expect and not matches(expect["follows"], ruling["follows"]):
-        out.append(f"follows: expected {expect['follows']!r}, got {ruling['follows']!r}")
-    if ruling["verdict"] == "ambiguous":
-        readings = max((len(s["readings"]) for s in ruling["steps"]), default=0)
+    if "outcome" in expect and expect["outcome"] != ruling.outcome:
+        out.append(f"outcome: expected {expect['outcome']!r}, got {ruling.outcome!r}")
+    if "follows" in expect and not matches(expect["follows"], ruling.follows):
+        out.append(f"follows: expected {expect['follows']!r}, got {ruling.follows!r}")
+    if ruling.verdict == "ambiguous":
+        readings = max((len(s.readings) for s in ruling.steps), default=0)
         if readings < 2:
             out.append("ambiguous without two readings")
     return out
 
 
-def score(ruling: dict[str, Any] | None, expect: dict[str, Any], dispute: dict[str, Any]) -> tuple[str, list[str]]:
+def score(ruling: Ruling | None, expect: dict[str, Any], dispute: dict[str, Any]) -> tuple[str, list[str]]:
     """The category of a ruling (None: the state was refused) and why it is not right."""
     if expect.get("inexpressible") or ruling is None:
         return "inexpressible", [str(expect.get("inexpressible") or "the state was refused")]
     wanted = dispute["expect"]["verdict"]
-    if ruling["verdict"] != wanted:
-        category, why = "wrong", [f"verdict: expected {wanted}, got {ruling['verdict']}"]
+    if ruling.verdict != wanted:
+        category, why = "wrong", [f"verdict: expected {wanted}, got {ruling.verdict}"]
     else:
         why = disagreements(ruling, expect) + [f"not quoted: {s}" for s in unquoted(ruling, dispute["deciding"])]
         category = "incomplete" if why else "right"
@@ -149,10 +150,11 @@ def score_states(
     out, seen = [], set()
     for path in dispute_states(corpus_dir):
         document = state_from(path.read_text(encoding="utf-8"), str(path))
-        dispute = disputes.get(document.get("dispute"))
+        dispute = disputes.get(str(document.get("dispute")))
         if dispute is None:
             raise RefereeError(f"{path}: 'dispute' names no dispute of {disputes_dir}: {document.get('dispute')!r}")
         start = time.perf_counter()
+        ruling: Ruling | None
         try:
             ruling = settle_state(checks, rules_by_game, document, {}, str(path))
         except RefereeError:

@@ -21,10 +21,11 @@ from referee.rules.actions import StateRules
 from referee.rules.checks import Check
 from referee.rules.loading import load_rules
 from referee.rules.settle import settle, situation_of
+from referee.rules.verdicts import Reason, RulingStep
 from referee.states.bearing import account
 from referee.states.closest import closest_rules
-from referee.states.ruling import combined, earn
-from referee.states.settling import Missing, Settling, Stop
+from referee.states.ruling import Lack, Ruling, Unrecognised, rule, ruled_verdict
+from referee.states.settling import Claim, Missing, Settling, Stop
 from referee.states.tracking import Consulted, watch
 from referee.states.wording import did_you_mean, match, wordings
 from referee.validation.documents import load_document, show
@@ -54,9 +55,9 @@ def is_state(data: Any) -> bool:
 
 def settle_text(
     corpus_dir: Any, text: str | None, source: str, name: str | None, facts: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
+) -> tuple[dict[str, Any] | Ruling, dict[str, Any] | None]:
     """The verdict for a document (a state, or a situation naming one check) or for a check named with
-    facts; with the state document when there is one (to draw it)."""
+    facts (`verdict_dict`'s JSON); a state's `Ruling`, with the state document (to draw it)."""
     rules = load_rules(corpus_dir)
     checks = rules.checks
     if text is None:
@@ -76,7 +77,7 @@ def state_rules(rulebooks: dict[str, Any]) -> dict[str, StateRules]:
 
 def settle_state_text(
     checks: dict[str, Check], rules_by_game: dict[str, StateRules], text: str, source: str = "state"
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[Ruling, dict[str, Any]]:
     """A state document's text settled with checks already loaded (a server loads them once): what
     `settle_text` gives for a state, with the document to draw it."""
     document = state_from(text, source)
@@ -92,7 +93,7 @@ def settle_state(
     document: dict[str, Any],
     overrides: dict[str, Any] | None = None,
     source: str = "state",
-) -> dict[str, Any]:
+) -> Ruling:
     """One ruling for the actions a state declares: every applicable check, in rule order, each action
     in the state the previous left; what follows; the keys that did not bear on it."""
     game = document.get("game")
@@ -112,7 +113,10 @@ def settle_state(
     record = Consulted()
     watch(state, record)
     settling = Settling(checks, facts)
-    actions, missing, matched, unrecognised = [], [], [], []
+    actions: list[dict[str, Any]] = []
+    missing: list[Lack] = []
+    unrecognised: list[Unrecognised] = []
+    matched = []
     start = _snapshot(rules, state, settling)
     record.on = True
     for index, (text, dice, rolls) in enumerate(declared):
@@ -123,7 +127,7 @@ def settle_state(
             record.on = False
             actions.append({"type": None, "text": text, "after": _snapshot(rules, state, settling)})
             record.on = True
-            unrecognised.append({"action": index, "text": text, "did_you_mean": did_you_mean(text, rules)})
+            unrecognised.append(Unrecognised(index, text, did_you_mean(text, rules)))
             continue
         action, args = found
         matched.append(action)
@@ -132,7 +136,7 @@ def settle_state(
             with contextlib.suppress(Stop):  # a step decided the matter; the later checks do not apply
                 action.settle(state, args, settling)
         except Missing as lack:
-            missing = [{"action": index, "check": lack.check.name, "facts": lack.names, "needs": [lack.describe()]}]
+            missing = [Lack(index, lack.check.name, lack.names, [lack.describe()])]
             break
         finally:
             record.on = False
@@ -143,29 +147,33 @@ def settle_state(
     follows = {**(rules.follows(state) if rules.follows else {}), **settling.followed}
     record.on = False
     _unused_facts(checks, facts, settling)
-    ruling = combined(game, actions, settling, asks)
-    read = set(record.paths)
-    keys, why, unaccounted = account(document, read, COMMON_KEYS, rules, matched, actions, ruling["verdict"])
-    dice = _dice_unread(declared, settling)
-    ruling["start"] = start
-    ruling["follows"] = follows
-    ruling["missing"] = missing
-    ruling["not_bearing"] = keys + dice
-    ruling["not_bearing_why"] = why
-    ruling["claims"] = settling.claims
-    earn(ruling, unrecognised, unaccounted + dice)
-    return ruling
+    ruled = ruled_verdict(settling.steps, asks)
+    keys, why, unaccounted = account(document, set(record.paths), COMMON_KEYS, rules, matched, actions, ruled)
+    unread = _dice_unread(declared, settling)
+    return rule(
+        game,
+        actions,
+        settling,
+        asks,
+        start=start,
+        follows=follows,
+        missing=missing,
+        not_bearing=keys + unread,
+        not_bearing_why=why,
+        unrecognised=unrecognised,
+        unaccounted=unaccounted + unread,
+    )
 
 
 def _claim_checked(settling: Settling, index: int, text: str) -> None:
     """A claim ("ben wins the round") is never taken as fact: one its action neither checked against the state
     nor found illegal is unsupported (the ruling is incomplete)."""
-    if any(c["action"] == index for c in settling.claims):
+    if any(c.action == index for c in settling.claims):
         return
-    if any(s["action"] == index and s["verdict"] == "illegal" for s in settling.steps):
+    if any(s.action == index and s.verdict == "illegal" for s in settling.steps):
         return
     needs = "what the claim rests on: the game's action checks none of it against the state"
-    settling.claims.append({"action": index, "claim": text, "status": "unsupported", "check": None, "needs": needs})
+    settling.claims.append(Claim(index, text, "unsupported", None, needs))
 
 
 def _snapshot(rules: StateRules, state: Any, settling: Settling) -> dict[str, Any]:
@@ -177,7 +185,7 @@ def _snapshot(rules: StateRules, state: Any, settling: Settling) -> dict[str, An
 def _unused_facts(checks: dict[str, Check], facts: dict[str, Any], settling: Settling) -> None:
     unused = sorted(set(facts) - settling.used_overrides)
     if unused:
-        used = sorted({f.name for s in settling.steps if s["check"] for f in checks[s["check"]].facts})
+        used = sorted({f.name for s in settling.steps if s.check for f in checks[s.check].facts})
         raise RefereeError(
             f"fact {show(unused[0])} is used by none of this action's checks; they use {', '.join(used)}"
         )
@@ -189,26 +197,15 @@ def _closest(settling: Settling, rules: StateRules, game: str, text: str, questi
     found = closest_rules(rules.folder, words) if rules.folder else []
     known = "; ".join(w for a in rules.actions for w in wordings(a))
     settling.steps.append(
-        {
-            "game": game,
-            "check": None,
-            "verdict": "unknown",
-            "outcome": None,
-            "value": None,
-            "summary": f"unknown: no rule of {game} settles {text!r} (actions it settles: {known}); "
+        RulingStep(
+            game,
+            None,
+            "unknown",
+            summary=f"unknown: no rule of {game} settles {text!r} (actions it settles: {known}); "
             "the closest rules are quoted",
-            "reasons": [
-                {"entry": entry, "quote": quote, "explanation": "a close rule (shares the most words)", "row": None}
-                for entry, quote in found
-            ],
-            "readings": [],
-            "consequences": [],
-            "facts": {},
-            "derived": [],
-            "given": [],
-            "note": "",
-            "action": settling.action,
-        }
+            reasons=[Reason(entry, quote, "a close rule (shares the most words)") for entry, quote in found],
+            action=settling.action,
+        )
     )
 
 
@@ -277,7 +274,7 @@ def _is_die(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12
 
 
-def _dice_unread(declared: list, settling: Settling) -> list[str]:
+def _dice_unread(declared: list[tuple[str, list[int], dict[str, list[int]]]], settling: Settling) -> list[str]:
     """Dice the state gives that no check rolled (a roller's dice, or an action's)."""
     out = []
     for index, (_, dice, rolls) in enumerate(declared):

@@ -4,13 +4,12 @@ the dice each roller used, what follows, and what the ruling answers."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules.checks import Check, validate_facts, verdict_dict
+from referee.rules.checks import Check, validate_facts
 from referee.rules.facts import MISSING
-from referee.rules.verdicts import Verdict
+from referee.rules.verdicts import RulingStep, Verdict, plain
 
 NOTHING: Any = object()
 # What a state makes of a claim written as an action ("ben wins the round"): a check of the state confirms
@@ -18,6 +17,18 @@ NOTHING: Any = object()
 # the state gives part of what decides it but not enough (incomplete: what to add); or the state gives
 # nothing that bears on it, and the ruling holds only given the claim, and says so.
 CLAIMS = ("checked", "contradicted", "open", "unsupported", "premise")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim an action makes (`CLAIMS`), as the state settles it: `check` is the check it rests on
+    (checked, contradicted, open), `needs` what would check it (unsupported, premise)."""
+
+    action: int
+    claim: str
+    status: str
+    check: str | None
+    needs: str
 
 
 class Stop(Exception):
@@ -45,13 +56,13 @@ class Settling:
     overrides: dict[str, Any]
     action_dice: list[int] = field(default_factory=list)
     rolls: dict[str, list[int]] = field(default_factory=dict)
-    steps: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[RulingStep] = field(default_factory=list)
     used_overrides: set[str] = field(default_factory=set)
     used_dice: set[str] = field(default_factory=set)  # "" for the action's list, else the roller's name
     followed: dict[str, Any] = field(default_factory=dict)
     answered: Any = NOTHING
     action: int = 0  # which action of the sequence is being settled
-    claims: list[dict[str, Any]] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
 
     def begin(self, index: int, dice: list[int], rolls: dict[str, list[int]]) -> None:
         """The next action of the sequence, with its own dice."""
@@ -76,14 +87,16 @@ class Settling:
         verdict = check.run(merged)
         typed = validate_facts(check, merged)  # as the check read them ("9" given on the command line is 9)
         self.steps.append(
-            {
-                **verdict_dict(check, verdict),
-                "facts": _plain({k: v for k, v in typed.items() if k in merged}),
-                "derived": sorted(k for k in facts if facts[k] is not None and k not in given),
-                "given": sorted(given),
-                "note": note,
-                "action": self.action,
-            }
+            RulingStep.of(
+                check.game,
+                check.name,
+                verdict,
+                facts=plain({k: v for k, v in typed.items() if k in merged}),
+                derived=sorted(k for k in facts if facts[k] is not None and k not in given),
+                given=sorted(given),
+                note=note,
+                action=self.action,
+            )
         )
         if stop_unless_legal and (verdict.verdict == "illegal" or verdict.outcome == "cancelled"):
             raise Stop
@@ -96,25 +109,25 @@ class Settling:
         action (the later checks do not apply)."""
         if status not in CLAIMS:
             raise ValueError(f"a claim is one of {', '.join(CLAIMS)}, got {status!r}")
-        ran = [s for s in self.steps if s["action"] == self.action and s["check"] is not None]
+        ran = [s for s in self.steps if s.action == self.action and s.check is not None]
         if status in ("checked", "contradicted", "open") and not ran:
             raise ValueError(f"a {status} claim rests on a check this action ran: run it first ({what!r})")
         if status in ("unsupported", "premise") and not needs:
             raise ValueError(f"say what would check the claim {what!r} (needs)")
-        by = ran[-1]["check"] if status in ("checked", "contradicted", "open") else None
-        self.claims.append({"action": self.action, "claim": what, "status": status, "check": by, "needs": needs})
+        by = ran[-1].check if status in ("checked", "contradicted", "open") else None
+        self.claims.append(Claim(self.action, what, status, by, needs))
         if status == "contradicted":
             evidence = ran[-1]
             self.steps.append(
-                {
-                    **evidence,
-                    "verdict": "illegal",
-                    "outcome": None,
-                    "value": None,
-                    "summary": f"illegal: the claim {what!r} is contradicted by the state ({evidence['check']})",
-                    "consequences": [],
-                    "note": f"the claim {what!r} checked against the state",
-                }
+                replace(
+                    evidence,
+                    verdict="illegal",
+                    outcome=None,
+                    value=None,
+                    summary=f"illegal: the claim {what!r} is contradicted by the state ({evidence.check})",
+                    consequences=[],
+                    note=f"the claim {what!r} checked against the state",
+                )
             )
         if status in ("contradicted", "open", "unsupported"):
             raise Stop
@@ -138,7 +151,3 @@ class Settling:
     def answer(self, value: Any) -> None:
         """What the ruling answers, when it is not the last check's value."""
         self.answered = value
-
-
-def _plain(data: Any) -> Any:
-    return json.loads(json.dumps(data))

@@ -8,11 +8,13 @@ import re
 from html import escape
 from typing import Any
 
+from referee.states.ruling import Ruling
+
 TEAM_COLOURS = {"attack": "#1f6fb2", "defence": "#c0392b", "me": "#1f6fb2", "opponent": "#c0392b"}
 FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
 
 
-def render_state_svg(state: dict[str, Any], verdict: dict[str, Any] | None = None) -> str:
+def render_state_svg(state: dict[str, Any], verdict: Ruling | None = None) -> str:
     """The state document (as read from YAML/JSON) and, optionally, its settled verdict."""
     game = state.get("game")
     draw = {
@@ -38,13 +40,11 @@ def render_state_svg(state: dict[str, Any], verdict: dict[str, Any] | None = Non
     )
 
 
-def _header(state: dict[str, Any], verdict: dict[str, Any] | None, width: int) -> list[str]:
+def _header(state: dict[str, Any], verdict: Ruling | None, width: int) -> list[str]:
     lines = _wrap(f"{state.get('game', '?')}: {state.get('action', '')}", int(width / 7.2))
-    if verdict:
-        lines.append(
-            f"{str(verdict.get('verdict', '')).upper()}" + (f", {verdict['outcome']}" if verdict.get("outcome") else "")
-        )
-        lines += _wrap(str(verdict.get("summary", "")), int(width / 7.2))
+    if verdict is not None:
+        lines.append(verdict.verdict.upper() + (f", {verdict.outcome}" if verdict.outcome else ""))
+        lines += _wrap(verdict.summary, int(width / 7.2))
     return lines
 
 
@@ -203,8 +203,8 @@ def _field(state, verdict) -> tuple[int, int, str]:
         parts.append(f'<text x="{x + cell / 2}" y="26" text-anchor="middle">{square if square else "0 goal"}</text>')
     ball = state.get("ball")
     if isinstance(ball, int) and 0 <= ball <= 10:
-        x = 10 + (10 - ball) * cell + cell / 2
-        parts.append(f'<ellipse cx="{x}" cy="40" rx="9" ry="6" fill="#8b5a2b" stroke="#000"/>')
+        centre = 10 + (10 - ball) * cell + cell / 2
+        parts.append(f'<ellipse cx="{centre}" cy="40" rx="9" ry="6" fill="#8b5a2b" stroke="#000"/>')
     y = 80
     players = state.get("players") if isinstance(state.get("players"), list) else []
     trick = state.get("trick") if isinstance(state.get("trick"), list) else []
