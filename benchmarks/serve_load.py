@@ -307,11 +307,11 @@ async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace,
                 for k in status["sheets"]]  # fmt: skip
         rss_start = rss_mib(server.pid)
         questions = distinct_questions() if args.distinct else None
-        cpu_start = cpu_seconds(server.pid)
+        cpu_start, client_start = cpu_seconds(server.pid), time.process_time()
         loaded = await table(
             client, args.players, args.seconds, entries, checks, pdfs if sheets else [], BEATS[args.beat], questions
         )
-        loaded["cpu"] = spent(cpu_start, cpu_seconds(server.pid))
+        loaded["cpu"] = {**spent(cpu_start, cpu_seconds(server.pid)), "clients": time.process_time() - client_start}
         ready = (await client.get("/api/status")).json()["sheets"]
         bursts = []
         if sheets:
@@ -339,7 +339,8 @@ def cpu_line(cpu: dict[str, float], answered: int) -> str:
     cores = os.cpu_count() or 1
     return (f"server CPU {cpu['server']:.1f} s for {answered} requests = {per * 1000:.0f} ms each "
             f"(capacity {1 / per:.1f} a second per core, {cores / per:.1f} on {cores}); "
-            f"sheet process {cpu['sheets']:.1f} s")  # fmt: skip
+            f"sheet process {cpu['sheets']:.1f} s"
+            + (f"; the players (this process) {cpu['clients']:.1f} s" if "clients" in cpu else ""))  # fmt: skip
 
 
 def kinds(rows: list[tuple[str, float, float, int]], seconds: float) -> None:

@@ -214,6 +214,7 @@ class Memory:
         self.vectors = vectors.astype(np.float32)
         self._games = np.array([i.game for i in items])
         self._rows: dict[str, np.ndarray] = {}
+        self._last: tuple[bytes, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self.items)
@@ -223,9 +224,7 @@ class Memory:
     ) -> list[Neighbour]:
         if not self.items:
             return []
-        v = np.asarray(vector, dtype=np.float32)
-        v = v / max(float(np.linalg.norm(v)), 1e-12)
-        sims = self.vectors @ v  # all rows: a game's rows alone are multiplied in another order (not to the bit)
+        sims = self._similarities(np.asarray(vector, dtype=np.float32))
         rows = self._rows_of(game) if game is not None else None
         if rows is not None:
             sims = sims[rows]
@@ -238,6 +237,17 @@ class Memory:
                 continue
             out.append(Neighbour(item, float(sims[i]), len(out)))
         return out
+
+    def _similarities(self, vector: np.ndarray) -> np.ndarray:
+        """Every row's cosine with the vector; the last vector's kept, by value: an ask that names
+        no game reads the memory once per game it reads, and once more for the games' shares. All
+        rows, always: a game's rows alone are multiplied in another order (not the same bits)."""
+        key = vector.tobytes()
+        last = self._last
+        if last is None or last[0] != key:
+            v = vector / max(float(np.linalg.norm(vector)), 1e-12)
+            last = self._last = (key, self.vectors @ v)
+        return last[1]
 
     def _rows_of(self, game: str) -> np.ndarray:
         """A game's rows, in order (found once per game: comparing every row's game cost an ask)."""
