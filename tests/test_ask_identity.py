@@ -44,7 +44,12 @@ def test_the_trees_walked_all_at_once_score_to_the_bit_as_one_tree_at_a_time() -
     trees = load_ranker(RANKER_FILE).trees
     width = int(max(f.max() for f in trees.feature)) + 1
     rng = np.random.default_rng(7)
-    x = rng.normal(scale=3.0, size=(60, width)).astype(np.float32)
+    x = rng.normal(scale=3.0, size=(60, width))
+    splits = [(int(f[n]), float(t[n])) for f, t, leaf in zip(trees.feature, trees.threshold, trees.leaf, strict=True)
+              for n in np.flatnonzero(~leaf)]  # fmt: skip
+    for row in x:  # values on a split's very threshold: they go left, as the trees were fit
+        for k in rng.choice(len(splits), size=width, replace=False):
+            row[splits[k][0]] = splits[k][1]
     x[rng.random(x.shape) < 0.05] = np.nan  # missing values go where the trees learned to send them
     assert np.array_equal(trees.logits(x), one_tree_at_a_time(trees, x))  # equal, not close
     assert np.array_equal(trees.logits(x[:1]), one_tree_at_a_time(trees, x[:1]))
