@@ -53,10 +53,12 @@ bench: setup
 
 # A table on `referee serve`: 20 players asking every second while every sheet is made from cold,
 # against the same table with no sheet work (a baseline in the same run); figures for a quiet machine.
+# Then the same with distinct questions (none asked twice: no question's vector kept helps).
 serve-load: setup
 	$(BIN)/referee build
 	$(BIN)/referee index
-	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/serve_load.py --beat ask
+	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/serve_load.py --beat ask; met=$$?; \
+	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/serve_load.py --beat ask --distinct --seconds 20 --burst 10 && exit $$met
 
 # The web app's browser tests drive Debian's chromium (Playwright cannot download its own here).
 browser:

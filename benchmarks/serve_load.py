@@ -55,6 +55,27 @@ BEATS = {
     "ask": ("ask",),  # every player asks every second (issue 33)
 }
 BEAT = BEATS["table"]
+QUESTION_SETS = "questions-*.jsonl"  # data/: every set but the judging ones (asked, never tuned on)
+
+
+def distinct_questions() -> list[tuple[str | None, str]]:
+    """Every question of the data sets once, in a fixed shuffled order, one in six with no game
+    named (as two of QUESTIONS' 13 are): `--distinct` asks each at most once of a server, so no
+    answer and no question's vector comes from a cache."""
+    import json
+    import random
+
+    found: dict[str, str | None] = {}
+    for path in sorted((ROOT / "data").glob(QUESTION_SETS)):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                found.setdefault(item["q"], item.get("game"))
+    asks = [(None if n % 6 == 5 else game, q) for n, (q, game) in enumerate(found.items())]
+    random.Random(26).shuffle(asks)
+    return asks
+
+
 OVER = 1.0  # seconds: an answer slower than this is counted
 ASK_P95 = 0.300
 ASK_MAX_WHILE_SHEETS = 1.0
@@ -81,6 +102,31 @@ def rss_mib(pid: int) -> float:
     for child in children.read_text().split() if children.exists() else []:
         total += rss_mib(int(child))
     return total
+
+
+def cpu_seconds(pid: int) -> dict[str, float]:
+    """CPU seconds (user + system) of a process and its children so far: the answering processes'
+    ("server") apart from the sheet process's (niceness above 0, "sheets"). Per answer, it says
+    what an answer costs (and so how many a second the cores can answer) even on a busy machine,
+    where the wall-clock figures also measure the other processes."""
+    out = {"server": 0.0, "sheets": 0.0}
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return out
+    ticks = os.sysconf("SC_CLK_TCK")
+    # after the name: state is field 3, utime 14, stime 15, nice 19 (proc(5))
+    seconds = (int(fields[11]) + int(fields[12])) / ticks
+    out["sheets" if int(fields[16]) > 0 else "server"] += seconds
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else []:
+        for kind, value in cpu_seconds(int(child)).items():
+            out[kind] += value
+    return out
+
+
+def spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {kind: after[kind] - before[kind] for kind in before}
 
 
 # ---------------------------------------------------------------- the server, over a fresh copy
@@ -145,14 +191,23 @@ async def wait_ready(client: Any, server: subprocess.Popen, timeout: float = 300
 
 
 def plan(
-    player: int, entries: list[str], checks: list[dict[str, Any]], beat: tuple[str, ...] = BEAT
+    player: int,
+    entries: list[str],
+    checks: list[dict[str, Any]],
+    beat: tuple[str, ...] = BEAT,
+    questions: list[tuple[str | None, str]] | None = None,
+    players: int = 1,
 ) -> list[tuple[str, str, dict]]:
-    """A player's requests, each player starting at another place in the beat and the lists."""
+    """A player's requests, each player starting at another place in the beat and the lists.
+    With `questions` (`--distinct`), the players share them out: player p asks p, p + players, …"""
     out = []
-    for i in range(len(beat) * len(QUESTIONS)):
+    for i in range(len(beat) * (len(questions) // players if questions else len(QUESTIONS))):
         kind = beat[(i + player) % len(beat)]
         if kind == "ask":
-            game, question = QUESTIONS[(i * 5 + player) % len(QUESTIONS)]
+            if questions:
+                game, question = questions[(i * players + player) % len(questions)]
+            else:
+                game, question = QUESTIONS[(i * 5 + player) % len(QUESTIONS)]
             out.append((kind, "/", {"q": question, **({"game": game} if game else {})}))
         elif kind == "rule":
             out.append((kind, "/" + entries[(i * 7 + player * 3) % len(entries)], {}))
@@ -173,14 +228,15 @@ async def timed_get(client: Any, path: str, params: dict, timeout: float = 60) -
 
 
 async def table(client: Any, players: int, seconds: float, entries: list[str], checks: list[dict],
-                sheets: list[str], pattern: tuple[str, ...] = BEAT) -> dict[str, Any]:  # fmt: skip
+                sheets: list[str], pattern: tuple[str, ...] = BEAT,
+                questions: list[tuple[str | None, str]] | None = None) -> dict[str, Any]:  # fmt: skip
     times: list[tuple[str, float, float, int]] = []  # (kind, start, elapsed, status)
     began = time.monotonic()
     stop = began + seconds
 
     async def player(number: int) -> None:
         await asyncio.sleep(number / players)  # players do not all tap on the same instant
-        requests = plan(number, entries, checks, pattern)
+        requests = plan(number, entries, checks, pattern, questions, players)
         i = 0
         while time.monotonic() < stop:
             beat = began + number / players + i  # one request a second, on the player's beat
@@ -199,17 +255,21 @@ async def table(client: Any, players: int, seconds: float, entries: list[str], c
     return {"times": times, "elapsed": time.monotonic() - began, "began": began}
 
 
-async def burst(client: Any, seconds: float, clients: int = 1) -> dict[str, Any]:
-    """`clients` clients, no think time, each sending /api/ask back to back: answers per second."""
+async def burst(
+    client: Any, seconds: float, clients: int = 1, questions: list[tuple[str | None, str]] | None = None
+) -> dict[str, Any]:
+    """`clients` clients, no think time, each sending /api/ask back to back: answers per second.
+    With `questions`, they are taken from its end (the table took its beginning)."""
     counts = {"answers": 0, "errors": 0}
+    asked = list(reversed(questions)) if questions else QUESTIONS
     elapsed: list[float] = []
     stop = time.monotonic() + seconds
     began = time.monotonic()
 
     async def one(offset: int) -> None:
-        i = offset
+        i = 0 if questions else offset
         while time.monotonic() < stop:
-            game, question = QUESTIONS[i % len(QUESTIONS)]
+            game, question = asked[(i * clients + offset) % len(asked)] if questions else asked[i % len(asked)]
             _, took, status = await timed_get(client, "/api/ask", {"q": question, **({"game": game} if game else {})})
             counts["answers" if status == 200 else "errors"] += 1
             elapsed.append(took)
@@ -217,6 +277,14 @@ async def burst(client: Any, seconds: float, clients: int = 1) -> dict[str, Any]
 
     await asyncio.gather(*(one(n) for n in range(clients)))
     return {**counts, "clients": clients, "elapsed": time.monotonic() - began, "times": elapsed}
+
+
+async def timed_burst(client: Any, server: subprocess.Popen, seconds: float, clients: int,
+                      questions: list[tuple[str | None, str]] | None) -> dict[str, Any]:  # fmt: skip
+    """A burst, with the server's CPU seconds it took."""
+    before = cpu_seconds(server.pid)
+    measured = await burst(client, seconds, clients, questions)
+    return {**measured, "cpu": spent(before, cpu_seconds(server.pid))}
 
 
 def sample_entries(db: Path) -> list[str]:
@@ -238,11 +306,19 @@ async def measure(server: subprocess.Popen, port: int, args: argparse.Namespace,
         pdfs = [f"/sheets/{k.split('.')[0]}.pdf" + (f"?lang={k.split('.')[1]}" if "." in k else "")
                 for k in status["sheets"]]  # fmt: skip
         rss_start = rss_mib(server.pid)
+        questions = distinct_questions() if args.distinct else None
+        cpu_start, client_start = cpu_seconds(server.pid), time.process_time()
         loaded = await table(
-            client, args.players, args.seconds, entries, checks, pdfs if sheets else [], BEATS[args.beat]
+            client, args.players, args.seconds, entries, checks, pdfs if sheets else [], BEATS[args.beat], questions
         )
+        loaded["cpu"] = {**spent(cpu_start, cpu_seconds(server.pid)), "clients": time.process_time() - client_start}
         ready = (await client.get("/api/status")).json()["sheets"]
-        bursts = [await burst(client, args.burst, 1), await burst(client, args.burst, args.players)] if sheets else []
+        bursts = []
+        if sheets:
+            for clients in (1, args.players):  # each burst takes its questions from the end of the list
+                bursts.append(await timed_burst(client, server, args.burst, clients, questions))
+                used = bursts[-1]["answers"] + bursts[-1]["errors"]
+                questions = questions[: max(0, len(questions) - used)] if questions else None
         rss_end = rss_mib(server.pid)
     return {"table": loaded, "bursts": bursts, "rss": (rss_start, rss_end), "status": status, "ready": ready}
 
@@ -253,6 +329,18 @@ def ms(seconds: float) -> str:
 
 def spread(elapsed: list[float]) -> str:
     return " ".join(ms(percentile(elapsed, q)) for q in (50, 95, 99)) + " " + ms(max(elapsed, default=0))
+
+
+def cpu_line(cpu: dict[str, float], answered: int) -> str:
+    """The server's CPU per request, and what that allows a second on this machine's cores."""
+    if not answered:
+        return "no request answered"
+    per = cpu["server"] / answered
+    cores = os.cpu_count() or 1
+    return (f"server CPU {cpu['server']:.1f} s for {answered} requests = {per * 1000:.0f} ms each "
+            f"(capacity {1 / per:.1f} a second per core, {cores / per:.1f} on {cores}); "
+            f"sheet process {cpu['sheets']:.1f} s"
+            + (f"; the players (this process) {cpu['clients']:.1f} s" if "clients" in cpu else ""))  # fmt: skip
 
 
 def kinds(rows: list[tuple[str, float, float, int]], seconds: float) -> None:
@@ -297,10 +385,14 @@ def report(args: argparse.Namespace, measured: dict[str, Any], baseline: dict[st
         f"\nThe table: {args.players} players for {loaded['elapsed']:.0f} s, one request a second each, "
         f"beat {BEATS[args.beat]}"
     )
+    asked = "distinct questions, none asked twice of a server" if args.distinct else f"{len(QUESTIONS)} questions"
+    print(f"Asks: {asked}")
     print("\n1. The baseline: the same table on the same app, no sheet made and none asked for")
     kinds(baseline["table"]["times"], args.seconds)
+    print("   " + cpu_line(baseline["table"]["cpu"], len(baseline["table"]["times"])))
     print(f"\n2. While the sheets are made: player 0 asks for every PDF sheet ({len(made_by)}) in turn")
     kinds(rows, args.seconds)
+    print("   " + cpu_line(loaded["cpu"], len([r for r in rows if r[0] != "sheet"])))
     while_making = [r for r in rows if r[0] == "ask" and first_sheet <= r[1] <= sheets_done]
     slowest = max((r[2] for r in while_making), default=0.0)
     print(f"\nSheets asked for from {first_sheet - loaded['began']:.0f} s to {sheets_done - loaded['began']:.0f} s "
@@ -312,6 +404,7 @@ def report(args: argparse.Namespace, measured: dict[str, Any], baseline: dict[st
         print(f"  {b['clients']:>2} client(s) for {b['elapsed']:.0f} s: {b['answers'] / b['elapsed']:.1f} answers/s, "
               f"p50 {ms(percentile(b['times'], 50)).strip()} ms, p95 {ms(percentile(b['times'], 95)).strip()} ms "
               f"({b['answers']} answers, {b['errors']} errors)")  # fmt: skip
+        print("     " + cpu_line(b["cpu"], b["answers"] + b["errors"]))
     start, end = measured["rss"]
     print(f"Server resident memory (all its processes): {start:.0f} MiB at the start, {end:.0f} MiB at the end")
     asks = [r[2] for r in rows if r[0] == "ask"]
@@ -350,6 +443,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
         "--beat", choices=sorted(BEATS), default="table", help="table: asks, rule and settle pages; ask: only asks"
+    )
+    parser.add_argument(
+        "--distinct", action="store_true", help="ask the data sets' questions, none twice (no answer from a cache)"
     )
     parser.add_argument("--db", type=Path, default=None)
     args = parser.parse_args()

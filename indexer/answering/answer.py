@@ -17,6 +17,7 @@ rulebook. The steps (docs/asking.md):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from copy import copy
 from dataclasses import replace
 
 from referee import store
@@ -24,6 +25,7 @@ from referee.books.text import sentences
 from referee.errors import RefereeError
 from referee.indexer.answering.types import Answer, Choice, Citation, Evidence
 from referee.indexer.memory.bank import Memory
+from referee.indexer.memory.candidates import UNSEARCHED
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
 from referee.indexer.memory.reading import GameRanking, Option, memory_of, rank_games
 from referee.indexer.reader.checking import read_checks, suggestion
@@ -154,7 +156,10 @@ def ask(
     score = round(ranked.answerable * ranked.right * game_odds, 3)
     answered = best is not None and ranked.answerable >= ranker.abstain_below
     assert result.question is not None
-    reading = reader.read(gather(searcher, hits, result.question, game, result.query))
+    # the ranker's passages of the searched entries are the reader's (the same hits, DEPTH of them):
+    # copies, so that nothing the reader does reaches the ranking shown
+    searched = [copy(p) for p in ranked.candidates.passages if p.rank < UNSEARCHED]
+    reading = reader.read(gather(searcher, hits, result.question, game, result.query, passages=searched))
     rated = read_checks(
         reader, searcher, [c for c in checks if c.game == game], result.question, result.query, hits, reading
     )

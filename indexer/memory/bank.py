@@ -204,6 +204,8 @@ class Memory:
         self.items = items
         self.vectors = vectors.astype(np.float32)
         self._games = np.array([i.game for i in items])
+        self._rows: dict[str, np.ndarray] = {}
+        self._last: tuple[bytes, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self.items)
@@ -213,21 +215,50 @@ class Memory:
     ) -> list[Neighbour]:
         if not self.items:
             return []
-        v = np.asarray(vector, dtype=np.float32)
-        v = v / max(float(np.linalg.norm(v)), 1e-12)
-        sims = self.vectors @ v
-        if game is not None:
-            sims = np.where(self._games == game, sims, -2.0)
-        order = np.argsort(-sims, kind="stable")
+        sims = self._similarities(np.asarray(vector, dtype=np.float32))
+        rows = self._rows_of(game) if game is not None else None
+        if rows is not None:
+            sims = sims[rows]
         out: list[Neighbour] = []
-        for i in order:
+        for i in _best_first(sims, k if skip is None else None):
             if sims[i] <= -1.5 or len(out) >= k:
                 break
-            item = self.items[int(i)]
+            item = self.items[int(rows[i] if rows is not None else i)]
             if skip is not None and skip(item):
                 continue
             out.append(Neighbour(item, float(sims[i]), len(out)))
         return out
+
+    def _similarities(self, vector: np.ndarray) -> np.ndarray:
+        """Every row's cosine with the vector; the last vector's kept, by value: an ask that names
+        no game reads the memory once per game it reads, and once more for the games' shares. All
+        rows, always: a game's rows alone are multiplied in another order (not the same bits)."""
+        key = vector.tobytes()
+        last = self._last
+        if last is None or last[0] != key:
+            v = vector / max(float(np.linalg.norm(vector)), 1e-12)
+            last = self._last = (key, self.vectors @ v)
+        return last[1]
+
+    def _rows_of(self, game: str) -> np.ndarray:
+        """A game's rows, in order (found once per game: comparing every row's game cost an ask)."""
+        rows = self._rows.get(game)
+        if rows is None:
+            rows = self._rows[game] = np.flatnonzero(self._games == game)
+        return rows
+
+
+def _best_first(sims: np.ndarray, k: int | None) -> np.ndarray:
+    """Indices by similarity, best first, ties in index order (a stable sort of all of them); with
+    `k`, only as many as the first k need: every index at least as similar as the k-th, so the
+    first k are those the whole sort would put first."""
+    if k is None or k >= len(sims):
+        return np.argsort(-sims, kind="stable")
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    kth = np.partition(sims, len(sims) - k)[len(sims) - k]
+    head = np.flatnonzero(sims >= kth)
+    return head[np.argsort(-sims[head], kind="stable")]
 
 
 def load_memory(

@@ -35,6 +35,18 @@ QUESTION_FEATURES = (
 
 
 @dataclass(frozen=True)
+class _FlatTrees:
+    roots: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    leaf: np.ndarray
+    value: np.ndarray
+    missing_left: np.ndarray
+
+
+@dataclass(frozen=True)
 class Trees:
     """A boosted ensemble: per tree, its nodes as parallel arrays; the score is baseline + leaves."""
 
@@ -48,22 +60,52 @@ class Trees:
     baseline: float
 
     def logits(self, x: np.ndarray) -> np.ndarray:
+        """Every row down every tree at once (the trees' nodes in one array): a tree at a time cost
+        an ask more than its embedding's half (docs/records/2026-12-02-table-load.md). The leaves
+        are added tree after tree, in the trees' order, as one sum would: the same logits to the bit."""
         x = np.asarray(x, dtype=np.float64)
+        flat = self._flat
+        trees = len(self.feature)
         out = np.full(len(x), self.baseline, dtype=np.float64)
-        rows = np.arange(len(x))
-        for f, t, lft, rgt, leaf, val, miss in zip(
-            self.feature, self.threshold, self.left, self.right, self.leaf, self.value, self.missing_left, strict=True
-        ):
-            node = np.zeros(len(x), dtype=np.int64)
-            for _ in range(64):  # deeper than any tree we fit; stops once every row is at a leaf
-                at_leaf = leaf[node]
-                if at_leaf.all():
-                    break
-                v = x[rows, f[node]]
-                go_left = np.where(np.isnan(v), miss[node], v <= t[node])
-                node = np.where(at_leaf, node, np.where(go_left, lft[node], rgt[node]))
-            out += val[node]
-        return out
+        if not trees or not len(x):
+            return out
+        column = np.tile(np.arange(len(x)), trees)  # (tree, row) pairs, tree by tree
+        node = np.repeat(flat.roots, len(x))
+        moving = np.arange(len(node))  # the pairs not yet at a leaf
+        for _ in range(64):  # deeper than any tree we fit; stops once every row is at a leaf
+            at = node[moving]
+            inner = ~flat.leaf[at]
+            moving, at = moving[inner], at[inner]
+            if not len(moving):
+                break
+            v = x[column[moving], flat.feature[at]]
+            go_left = np.where(np.isnan(v), flat.missing_left[at], v <= flat.threshold[at])
+            node[moving] = np.where(go_left, flat.left[at], flat.right[at])
+        leaves = np.vstack([out[None, :], flat.value[node].reshape(trees, len(x))])
+        return np.add.accumulate(leaves, axis=0)[-1]  # sequential: baseline + tree 0 + tree 1 + ...
+
+    @functools.cached_property
+    def _flat(self) -> _FlatTrees:
+        """The trees' nodes in one array each, a tree's child numbers made global."""
+        offsets = np.cumsum([0, *(len(f) for f in self.feature)])[:-1].astype(np.int64)
+
+        def joined(parts: tuple[np.ndarray, ...], dtype, shift: bool = False) -> np.ndarray:
+            if not parts:
+                return np.zeros(0, dtype)
+            if not shift:
+                return np.concatenate([p.astype(dtype) for p in parts])
+            return np.concatenate([p.astype(dtype) + o for p, o in zip(parts, offsets, strict=True)])
+
+        return _FlatTrees(
+            offsets,
+            joined(self.feature, np.int64),
+            joined(self.threshold, np.float64),
+            joined(self.left, np.int64, shift=True),
+            joined(self.right, np.int64, shift=True),
+            joined(self.leaf, bool),
+            joined(self.value, np.float64),
+            joined(self.missing_left, bool),
+        )
 
     def arrays(self) -> dict[str, np.ndarray]:
         out: dict[str, np.ndarray] = {"trees.baseline": np.array([self.baseline])}

@@ -9,6 +9,7 @@ facts comes after the quote with its command.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,6 +47,12 @@ class CheckReading:
     facts: FactsRead
     features: np.ndarray
     odds: float = 0.0
+
+
+@functools.lru_cache(maxsize=1024)
+def _beginnings(description: str) -> frozenset[str]:
+    """A check's description's word beginnings, found once per process, not once per ask."""
+    return frozenset(word_beginnings(description))
 
 
 def _cited(check: Check) -> set[str]:
@@ -89,7 +96,7 @@ def check_features(
             float(not facts.missing),
             float(numeric),
             float(sum(1 for part in check.name.split("-") if len(part) >= 4 and part in words)),
-            float(len(word_beginnings(check.description) & beginnings)),
+            float(len(_beginnings(check.description) & beginnings)),
             float(len(facts.by_order)),
         ],
         dtype=np.float32,

