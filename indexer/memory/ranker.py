@@ -13,6 +13,7 @@ abstention model over per-question features, and the thresholds:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
