@@ -10,8 +10,9 @@ softmax, its calibrated odds that the book answers and that its first passage do
 passage is right, and the question's words that belong to one game, `referee.names.game_terms`).
 From those rows `--fit` prints: the temperature of the game odds that gives the right game the
 highest log-likelihood, how often the likeliest game is right against the odds it claims, with
-and without a game's own word in the question, and the precision of "The book says" at bounds
-of the answer's confidence, with the game given and with none.
+and without a game's own word in the question, how often `ask` asks which game, and the
+precision of "The book says" at bounds of the answer's confidence, with the game given and with
+none.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from referee import store
 from referee.indexer.answering.answer import ask
 from referee.indexer.evaluate import hits_gold
 from referee.indexer.memory.ranker import shipped_ranker
-from referee.indexer.memory.reading import GAME_TEMPERATURE, game_scores, memory_of, read_games
+from referee.indexer.memory.reading import GAME_TEMPERATURE, game_scores, memory_of, question_terms, read_games
 from referee.indexer.reader.reader import shipped_reader
 from referee.indexer.search.searcher import Searcher
-from referee.names import INFERRED, GameChoice, game_terms
+from referee.names import INFERRED, GameChoice, named_game
 from referee.paths import default_db_path
 
 BOUNDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9)
@@ -50,7 +51,7 @@ def dev_items() -> list[dict]:
 def ask_all(db: Path, out: Path) -> None:
     searcher = Searcher(db)
     reader, ranker, memory = shipped_reader(), shipped_ranker(), memory_of(searcher)
-    words = store.game_words(searcher.db)
+    games = store.games(searcher.db)
     done = {json.loads(line)["id"] for line in out.read_text().splitlines()} if out.exists() else set()
     with out.open("a") as sink:
         for item in dev_items():
@@ -76,7 +77,8 @@ def ask_all(db: Path, out: Path) -> None:
                 "set": item["set"],
                 "kind": item["kind"],
                 "game": item["game"],
-                "terms": game_terms(item["q"], words),
+                "terms": question_terms(searcher, item["q"]),
+                "named": named_game(item["q"], games) is not None,  # `ask` then answers from it: no odds
                 "given": {
                     "answered": given.answered,
                     "confidence": given.confidence,
@@ -98,7 +100,8 @@ def odds(row: dict, temperature: float) -> dict[str, float]:
 
 
 def fit(rows: list[dict]) -> None:
-    answerable = [r for r in rows if r["kind"] == "answerable"]
+    # the game's odds are only ever given for a question that names no game
+    answerable = [r for r in rows if r["kind"] == "answerable" and not r["named"]]
     temps = [round(t, 2) for t in np.arange(0.5, 8.01, 0.25)]
 
     def nll(group: list[dict], t: float) -> float:
@@ -107,7 +110,10 @@ def fit(rows: list[dict]) -> None:
     worded = [r for r in answerable if r["terms"]]
     unworded = [r for r in answerable if not r["terms"]]
     fitted = {True: min(temps, key=lambda t: nll(worded, t)), False: min(temps, key=lambda t: nll(unworded, t))}
-    print(f"{len(answerable)} answerable, {len(rows) - len(answerable)} silent development questions")
+    print(
+        f"{sum(r['kind'] == 'answerable' for r in rows)} answerable development questions ({len(answerable)} naming"
+        f" no game), {sum(r['kind'] == 'silent' for r in rows)} silent ones"
+    )
     print(
         f"game odds: temperature fit by log-likelihood of the right game: with a game's own word {fitted[True]}, "
         f"with none {fitted[False]} (the shipped GAME_TEMPERATURE: {GAME_TEMPERATURE})"
@@ -123,13 +129,21 @@ def fit(rows: list[dict]) -> None:
                 f"log-likelihood {-nll(group, t):.3f}"
             )
     best = fitted
+    asked, kept = [], []
+    for r in answerable:  # `ask` asks which game when the answering game has no word of its own in the question
+        top = max(r["games"], key=lambda g: r["games"][g]["score"])
+        (kept if r["terms"].get(top) else asked).append(top == r["game"])
+    print(
+        f"  asks which game for {len(asked)} of {len(answerable)}: the likeliest game right {np.mean(asked):.2f} "
+        f"there, {np.mean(kept):.2f} for the {len(kept)} others"
+    )
     print("\n'The book says' on the development sets: bound, said, right among them (given | none at 1 | none fitted)")
     for bound in BOUNDS:
         cells = []
         for mode in ("given", "none1", "nonefit"):
             said = []
             for r in rows:
-                if mode == "given":
+                if mode == "given" or r["named"]:  # a question naming its game is answered from it
                     g = r["given"]
                     conf, answered, right = g["confidence"], g["answered"], g["right"]
                 else:

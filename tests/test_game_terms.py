@@ -43,6 +43,7 @@ def test_a_question_with_no_games_word_asks_which_game_and_one_with_its_word_doe
     assert abs(sum(o.likelihood for o in asked) - 1.0) < 0.01  # a game not read shares what is left
     assert game_choices(INFERRED, "rugby", {"rugby": ["scrum"]}, odds, GAMES) == []
     assert [o.game for o in game_choices(INFERRED, "cyber", {"rugby": ["scrum"]}, odds, GAMES)][:1] == ["cyber"]
+    assert game_choices(INFERRED, "cyber", {"cyber": ["modifier"], "rugby": ["ruck"]}, odds, GAMES) == []
     assert game_choices(GameChoice.given("cyber"), "cyber", {}, odds, GAMES) == []  # a game picked is not asked
 
 

