@@ -1,7 +1,9 @@
 """Naming a game: by its id, its title or an alias people use, case-insensitive; a near miss
 gets the closest names ("did you mean takkure?"). And which game answers a question, decided
 here and nowhere else (`choose_game`): the game given, else one the question names, else the
-remembered one, else every game is scored and the likeliest answers."""
+remembered one, else every game is scored and the likeliest answers. And which words of a
+question are one game's own (`game_terms`: "scrum", "touchdown"), so that a question with none is
+known to fit several games."""
 
 from __future__ import annotations
 
