@@ -20,7 +20,7 @@ from referee.indexer.search.searcher import Searcher
 from referee.paths import default_db_path
 from referee.web.words import SURE_AT, sureness
 
-BOUNDS = (0.3, 0.4, 0.5, 0.6, 0.7)
+BOUNDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9)
 
 
 def main() -> None:

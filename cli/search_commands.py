@@ -189,6 +189,13 @@ def _print_check(check: CheckSuggestion) -> None:
 
 def render_answer(answer: Answer, long: bool = False) -> None:
     typer.echo(f"{answer.game_note} · confidence {answer.confidence:.0%}")
+    if answer.game_choices:  # nothing in the question is one game's: the answer below is a guess
+        typer.echo("Which game? The question fits several; ask again with --game GAME:")
+        for option in answer.game_choices:
+            typer.echo(f"  {option.game:<18} {option.title} ({option.likelihood:.0%})")
+        typer.echo(f"If it is {answer.game_title}:")
+    if answer.premise:
+        typer.echo(answer.premise)
     if not answer.answered:
         typer.echo(f"Nothing in {answer.game_title} answers this.", nl=False)
         if answer.closest:

@@ -1,7 +1,9 @@
 """Naming a game: by its id, its title or an alias people use, case-insensitive; a near miss
 gets the closest names ("did you mean takkure?"). And which game answers a question, decided
 here and nowhere else (`choose_game`): the game given, else one the question names, else the
-remembered one, else every game is scored and the likeliest answers."""
+remembered one, else every game is scored and the likeliest answers. And which words of a
+question are one game's own (`game_terms`: "scrum", "touchdown"), so that a question with none is
+known to fit several games."""
 
 from __future__ import annotations
 
@@ -78,6 +80,48 @@ def without_game_names(query: str, games: list[dict[str, Any]]) -> str:
         stripped = re.sub(rf"(?i)^\s*{name}\s*[:,-]\s*|{name}['’]s\b", "", stripped)
     stripped = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s+", " ", stripped)).strip()
     return stripped if re.search(r"\w", stripped) else query
+
+
+# ---------------------------------------------------------------- words that belong to one game
+
+# Words every book's questions use ("how many players", "can I"): however the books' sizes make
+# one of them commoner in one book, they never say which game a question is about.
+_QUESTION_WORDS = (
+    "a an and any are as at be by can could did do does for from get gets has have how i if in is it its may me "
+    "my of on or so than that the then there they this to was what when where which who why will with you your "
+    "many much more most after before during while into out up down not no yes one two each every game games "
+    "rule rules player players team teams book"
+)
+QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
+SPECIFIC_SHARE = 0.9  # a word belongs to a game when this share of its use (per word of each book) is that book's
+MIN_USES = 2  # ... and that book writes it at least this often (one stray use is no vocabulary)
+
+
+def word_list(text: str) -> list[str]:
+    """The words of a text as `game_terms` counts them: folded, letters only, a plural's "s" kept."""
+    return re.findall(r"[^\W\d_]{2,}", text.casefold())
+
+
+def game_terms(question: str, words: dict[str, dict[str, int]]) -> dict[str, list[str]]:
+    """The words of the question that belong to one game (`words`: each game's word counts,
+    `store.game_words`): its own vocabulary ("scrum", "touchdown", "duel"), which no other book
+    uses as much. Game -> its words in the question; empty when nothing in the question is one
+    game's, so that which game it is about is a guess."""
+    sizes = {game: max(1, sum(counts.values())) for game, counts in words.items()}
+    found: dict[str, list[str]] = {}
+    for word in dict.fromkeys(word_list(question)):
+        if word in QUESTION_WORDS:
+            continue
+        forms = (word, word[:-1]) if word.endswith("s") and len(word) > 3 else (word,)
+        rates = {g: sum(counts.get(f, 0) for f in forms) / sizes[g] for g, counts in words.items()}
+        total = sum(rates.values())
+        if not total:
+            continue
+        game = max(rates, key=lambda g: rates[g])
+        uses = sum(words[game].get(f, 0) for f in forms)
+        if rates[game] >= SPECIFIC_SHARE * total and uses >= MIN_USES:
+            found.setdefault(game, []).append(word)
+    return found
 
 
 # ---------------------------------------------------------------- which game answers

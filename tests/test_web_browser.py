@@ -291,6 +291,13 @@ def test_tap_one_of_the_answers_choices_to_see_it_without_a_request(phone, site:
     buttons.nth(0).tap()
     chosen = phone.locator('[data-choice-answer="0"]')
     assert chosen.is_visible() and not first.is_visible()
+    # the answer a tap shows is above the buttons, in view and focused (it was under them all)
+    assert chosen.bounding_box()["y"] < phone.locator(".choices").bounding_box()["y"]
+    phone.wait_for_function("document.activeElement?.dataset.choiceAnswer === '0'")
+    phone.wait_for_function(
+        "(() => { const r = document.querySelector('[data-choice-answer=\"0\"]').getBoundingClientRect();"
+        " return r.top >= -1 && r.top < window.innerHeight; })()"
+    )
     assert " ".join(entry["text"].split())[:60] in " ".join(chosen.locator("blockquote").inner_text().split())
     assert asked == []  # shown from the page: no request
     assert parse_qs(urlsplit(phone.url).query)["choice"] == [entry["id"]]  # a link to this answer
@@ -439,3 +446,49 @@ def test_the_server_log_has_no_traceback(site: str) -> None:
     assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)
     tracebacks = [r for r in SERVER_LOG.records if r.exc_info or "Traceback" in r.getMessage()]
     assert not tracebacks, [f"{r.name}: {r.getMessage()}" for r in tracebacks]
+
+
+# ---------------------------------------------------------------- phone review, round three
+
+
+def test_the_settle_index_is_a_few_screens_on_a_phone_and_a_search_opens_its_games(phone, site: str) -> None:
+    phone.goto(site + "/settle")
+    height = phone.evaluate("document.documentElement.scrollHeight")
+    assert height < 3 * PHONE["height"], height  # it was about 17,000 px: every game's checks open
+    groups = phone.locator("details.check-group")
+    assert groups.count() >= 4
+    groups.first.locator("summary").tap()  # a game opens with a tap
+    assert groups.first.locator("li").first.is_visible()
+    phone.locator("#filter").fill("scrum")
+    rugby = phone.locator('details.check-group[data-game="rugby-world"]')
+    assert rugby.get_attribute("open") is not None and rugby.locator("li:not([hidden])").first.is_visible()
+    assert no_horizontal_scroll(phone)
+
+
+def test_every_game_in_the_picker_reads_whole_at_phone_width(phone, site: str) -> None:
+    phone.goto(site + "/")
+    widths = phone.evaluate(
+        """() => { const select = document.querySelector('#game');
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = getComputedStyle(select).font;
+        return [select.clientWidth, [...select.options].map((o) => [o.text, ctx.measureText(o.text).width])]; }"""
+    )
+    box, options = widths
+    assert any(text.startswith("Tacocat") for text, _ in options)
+    for text, width in options:
+        assert width < box - 32, (text, width, box)  # the picker's arrow takes the rest
+
+
+def test_a_question_every_game_fits_asks_which_game_with_a_button_each(phone, site: str) -> None:
+    phone.goto(site + "/?q=How+many+players%3F")
+    buttons = phone.locator("#results [data-game-choices] a[data-game-choice]")
+    buttons.first.wait_for()
+    assert buttons.count() >= 4 and in_view(buttons.first)
+    for button in buttons.all():
+        box = button.bounding_box()
+        assert box["height"] >= FINGER
+    game = buttons.nth(1).get_attribute("data-game-choice")
+    buttons.nth(1).tap()
+    phone.wait_for_url(re.compile(r"game=" + re.escape(game)))
+    assert phone.locator("#game").input_value() == game
+    assert phone.locator("#results [data-game-choices]").count() == 0  # a game picked is not asked again

@@ -100,14 +100,13 @@ async def learn_tap(request: Request) -> Response:
 
 
 @router.get("/settle", response_class=HTMLResponse)
-async def settle_index(request: Request) -> HTMLResponse:
+async def settle_index(request: Request, game: str = "") -> HTMLResponse:
     backend = backend_of(request)
     by_game: dict[str, list[dict[str, Any]]] = {}
     for check in backend.checks.values():
-        title = words.check_title(describe_check(check))
-        details = " ".join(check.description.split()).removeprefix(title).strip(" ()")
+        title, details = words.check_title_parts(describe_check(check))
         by_game.setdefault(check.game, []).append({"name": check.name, "title": title, "details": details})
-    return page(request, "settle_index.html", by_game=by_game)
+    return page(request, "settle_index.html", by_game=by_game, game=game if game in by_game else "")
 
 
 @router.get("/settle/{name}", response_class=HTMLResponse)

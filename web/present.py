@@ -30,6 +30,7 @@ def install(env: jinja2.Environment) -> None:
         verdict_words=words.verdict_words,
         said=words.said,
         check_title=words.check_title,
+        short_title=words.short_title,
         sureness=words.sureness,
     )
     env.globals.update(verdict_word=lambda v: words.VERDICT_WORDS.get(v, v))

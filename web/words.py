@@ -7,17 +7,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from referee.indexer.answering.types import SAYS_AT, sureness_level
+
 VERDICT_WORDS = {"legal": "legal", "illegal": "illegal", "ambiguous": "the book reads two ways",
                  "unknown": "the book does not say", "value": "worked out"}  # fmt: skip
 NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
-# How sure an answer is, in the words a player reads first (the number is one tap away). Chosen by
-# the answer's `confidence`: the reader's calibrated probability that the quote shown answers the
-# question. At 0.6, "The book says" is right 80% of the time on the test split (0.62 at 0.5), and
-# a right answer under it reads "Probably this", never a bare low number
-# (benchmarks/sureness.py, records/2026-12-02-at-the-table-2.md). The one place these bounds
-# live; the templates show the result.
-SURE_AT = 0.6  # at or above: the book says it
+# How sure an answer is, in the words a player reads first (the number is one tap away). The level
+# is the library's (`referee.indexer.answering.types.sureness_level`, its bound SAYS_AT chosen on
+# the development sets so that "The book says" is right at least 90% of the time); the words live
+# here, the templates show them.
+SURE_AT = SAYS_AT
 SURENESS = {
     "says": "The book says",
     "probably": "Probably this — or one of these",
@@ -25,19 +25,71 @@ SURENESS = {
 }
 
 
+SHORT_TITLE = 18  # characters: a longer title is shortened where a phone's picker shows it
+
+
+def short_title(game: dict[str, Any]) -> str:
+    """A game's name short enough for a phone's picker: its title before a subtitle ("Takkure: A
+    Cyberpunk Rugby Game" -> "Takkure"), else, when still long, the shortest of its aliases that
+    starts the title, in the title's own letters ("Tacocat Spelled Backwards" -> "Tacocat")."""
+    title = re.split(r":| — | - ", game["title"], maxsplit=1)[0].strip()
+    if len(title) <= SHORT_TITLE:
+        return title
+    starts = [a for a in game.get("aliases") or [] if title.casefold().startswith(a.casefold()) and len(a) >= 3]
+    return title[: len(min(starts, key=len))] if starts else title
+
+
 def humanise(name: str) -> str:
     return name.replace("_", " ").replace("-", " ")
 
 
-def check_title(described: dict[str, Any]) -> str:
-    """The question a check answers, from its description ("May a defender declare a TACKLE on
-    this player? (…)" -> its first question), else its name in words."""
+CLAUSE_END = re.compile(r":|; | — |$")
+
+
+def _head_end(description: str) -> int:
+    """Where a description's head ends: at the first ":", "; " or " — " outside brackets, or before
+    a bracket that closes the clause ("by distance (best at a boundary)"); never inside one, so a
+    bracket in the middle ("evade (speed), scrum or ruck push") stays whole in the title."""
+    depth = 0
+    for i, char in enumerate(description):
+        if char == "(":
+            if depth == 0:
+                close = _closing(description, i)
+                if close is not None and CLAUSE_END.match(description, close + 1) and i > 0:
+                    return i
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0 and CLAUSE_END.match(description, i) and i < len(description):
+            return i
+    return len(description)
+
+
+def _closing(text: str, start: int) -> int | None:
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+    return None
+
+
+def check_title_parts(described: dict[str, Any]) -> tuple[str, str]:
+    """(title, details): the question a check answers, from its description ("May a defender
+    declare a TACKLE on this player? (…)" -> its first question), else the description's head
+    (its name in words when it has none); and the rest of the description, said after it."""
     description = " ".join((described.get("description") or "").split())
     question = re.match(r"(.+?\?)(?:\s|$)", description)
-    if question:
-        return question.group(1)
-    head = re.split(r"[:(]| — |; ", description, maxsplit=1)[0].strip().rstrip(".")
-    return head or humanise(described["name"]).capitalize()
+    end = question.end(1) if question else _head_end(description)
+    head = description[:end].strip().rstrip(".")
+    rest = description[end:].strip().lstrip(":;—").strip()
+    if rest.startswith("(") and _closing(rest, 0) == len(rest) - 1:
+        rest = rest[1:-1]  # the whole rest is one aside: said without its brackets
+    return head or humanise(described["name"]).capitalize(), rest
+
+
+def check_title(described: dict[str, Any]) -> str:
+    return check_title_parts(described)[0]
 
 
 def fact_labels(described: dict[str, Any]) -> dict[str, str]:
@@ -84,12 +136,7 @@ def verdict_words(verdict: dict[str, Any]) -> dict[str, Any]:
 def sureness(confidence: float | None, answered: bool = True) -> dict[str, Any]:
     """{level, words, confidence}: "The book says" at SURE_AT or above, "Probably this — or one
     of these" below it (or with no probability), "The book does not say" when `ask` abstained."""
-    if not answered:
-        level = "silent"
-    elif confidence is not None and confidence >= SURE_AT:
-        level = "says"
-    else:
-        level = "probably"
+    level = sureness_level(confidence, answered)
     return {"level": level, "words": SURENESS[level], "confidence": confidence}
 
 

@@ -23,11 +23,11 @@ from dataclasses import replace
 from referee import store
 from referee.books.text import sentences
 from referee.errors import RefereeError
-from referee.indexer.answering.types import Answer, Choice, Citation, Evidence
+from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.candidates import UNSEARCHED
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
-from referee.indexer.memory.reading import GameRanking, Option, memory_of, rank_games
+from referee.indexer.memory.reading import GameRanking, Option, memory_of, question_terms, rank_games
 from referee.indexer.reader.checking import read_checks, suggestion
 from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
@@ -112,6 +112,31 @@ def _citation(option: Option, confidence: float | None = None) -> Citation:
     return Citation(p.entry, p.quote, p.grain, confidence, p.row)
 
 
+def game_choices(
+    choice: GameChoice, game: str, terms: dict[str, list[str]], odds: dict[str, float], games: list[dict]
+) -> list[GameOption]:
+    """With no game named: every game, likeliest first, when nothing in the question is the
+    answering game's own word ("How many players?" fits every book): the answer is then a guess
+    (on the development sets the likeliest game was right 76% of the time for such a question, 96%
+    for the others), and the player is asked which game. Empty when a game was given, named or
+    remembered, or the question holds a word of the answering game's own."""
+    if not choice.inferred or len(games) < 2 or terms.get(game):
+        return []
+    rest = (1.0 - sum(odds.values())) / max(1, len(games) - len(odds))  # a game not read shares what is left
+    options = [GameOption(g["id"], g["title"], round(odds.get(g["id"], max(rest, 0.0)), 3)) for g in games]
+    return sorted(options, key=lambda o: -o.likelihood)
+
+
+def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str]) -> str | None:
+    """When the question, about `game`, uses words that are another game's and none of its own
+    ("touchdown" asked of Takkure): say so, since the book answering uses other words for it."""
+    others = {g: words for g, words in terms.items() if g != game}
+    if not others or terms.get(game):
+        return None
+    said = "; ".join(f"“{'”, “'.join(words)}” is a word of {titles.get(g, g)}" for g, words in others.items())
+    return f"{said}, not of {titles.get(game, game)}: its book may call it something else."
+
+
 CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
 
 
@@ -171,7 +196,9 @@ def ask(
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
     seen = {best.entry.id} if best else set()
     clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
-    titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
+    games = store.games(searcher.db)
+    titles = {g["id"]: g["title"] for g in games}
+    terms = question_terms(searcher, question)
     cited_best = [_citation(ranked.options[0], score)] if best else []
     evidence = Evidence(
         ranked.answerable,
@@ -199,6 +226,9 @@ def ask(
         close_books=[_close_book(r, odds, titles) for r in close],
         evidence=evidence,
         choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered else [],
+        game_choices=game_choices(result.choice, game, terms, odds, games),
+        game_terms=terms,
+        premise=premise_note(game, terms, titles),
     )
 
 

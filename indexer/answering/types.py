@@ -15,6 +15,21 @@ from referee.store import StoredEntry
 
 Json = dict[str, Any]
 
+# How sure an answer is, as a player reads it first: "the book says" when the calibrated odds that
+# the quote answers are at least SAYS_AT, else "probably" (one of the choices may be it), "silent"
+# when `ask` abstained. Set so that "The book says" is right at least 90% of the time on the
+# development question sets, game given or not (benchmarks/game_sureness.py: at 0.6 it was right
+# 80% of the time with the game given, 74% with none; at 0.85, 92% and 92%;
+# records/2026-12-02-phone-fixes.md). The one place the bound lives; the pages and
+# the CLI show the level.
+SAYS_AT = 0.85
+
+
+def sureness_level(confidence: float | None, answered: bool = True) -> str:
+    if not answered:
+        return "silent"
+    return "says" if confidence is not None and confidence >= SAYS_AT else "probably"
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -83,6 +98,18 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A game the question may be about, offered when nothing in it is one game's (`ask` asks back)."""
+
+    game: str
+    title: str
+    likelihood: float  # the calibrated odds that the question is this game's
+
+    def to_json(self) -> Json:
+        return {"game": self.game, "title": self.title, "likelihood": self.likelihood}
+
+
+@dataclass(frozen=True)
 class Evidence:
     """What the reader computed for the answer (probabilities calibrated on the dev split)."""
 
@@ -118,6 +145,11 @@ class Answer:
     close_books: list[Citation] = field(default_factory=list)  # no game named: another book nearly as likely
     evidence: Evidence | None = None
     choices: list[Choice] = field(default_factory=list)  # when unsure: the two or three it could be
+    # no game named and nothing in the question is one game's: the games to ask back with,
+    # likeliest first (the answer above is the likeliest game's, a guess until one is picked)
+    game_choices: list[GameOption] = field(default_factory=list)
+    game_terms: dict[str, list[str]] = field(default_factory=dict)  # the question's words that are one game's
+    premise: str | None = None  # the question uses another game's word for this game ("touchdown" in Takkure)
 
     @property
     def game_source(self) -> str:
@@ -142,4 +174,8 @@ class Answer:
             "close_books": [c.to_json() for c in self.close_books],
             "evidence": self.evidence.as_dict() if self.evidence else {},
             "choices": [c.to_json() for c in self.choices],
+            "sureness": sureness_level(self.confidence, self.answered),
+            "game_choices": [g.to_json() for g in self.game_choices],
+            "game_terms": self.game_terms,
+            "premise": self.premise,
         }

@@ -21,7 +21,7 @@ from referee.indexer.memory.ranker import Ranker, question_row
 from referee.indexer.reader.reader import Reader
 from referee.indexer.search.results import Hit, ParsedQuestion, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import GameChoice
+from referee.names import GameChoice, game_terms, without_game_names
 
 CHOICES = 3
 
@@ -136,6 +136,15 @@ def game_score(ranking: GameRanking, likelihood: float, share: float, ranker: Ra
 
 
 GAME_NEIGHBOURS = 10
+# The game scores are the ranker's raw logits, weighed to pick the right game (`referee train`), not
+# to say how likely it is: a softmax at 1 put 97% on Takkure for "How many players?". Divided by a
+# temperature fit by the log-likelihood of the right game on the development question sets
+# (benchmarks/game_sureness.py, records/2026-12-02-phone-fixes.md): one for a question holding a
+# word of one game's own (`referee.names.game_terms`; the likeliest game right 95% of the time, it
+# claimed 98%, now 93%), a wider one for a question with none, which fits several books (right
+# 70%: it claimed 90%, now 77%). One temperature for every game: the likeliest game stays first.
+GAME_TEMPERATURE = 2.5
+GAME_TEMPERATURE_WORDED = 2.25
 
 
 def memory_shares(memory: Memory, vector: np.ndarray, skip=None) -> dict[str, float]:
@@ -174,8 +183,20 @@ def read_games(
     return read, shares
 
 
-def game_odds(read: list[GameRanking], likelihood: dict[str, float], shares: dict[str, float], ranker: Ranker):
-    scores = np.array([game_score(r, likelihood.get(r.game, 0.0), shares.get(r.game, 0.0), ranker) for r in read])
+def game_scores(
+    read: list[GameRanking], likelihood: dict[str, float], shares: dict[str, float], ranker: Ranker
+) -> dict[str, float]:
+    return {r.game: game_score(r, likelihood.get(r.game, 0.0), shares.get(r.game, 0.0), ranker) for r in read}
+
+
+def game_odds(
+    read: list[GameRanking],
+    likelihood: dict[str, float],
+    shares: dict[str, float],
+    ranker: Ranker,
+    temperature: float = GAME_TEMPERATURE,
+):
+    scores = np.array(list(game_scores(read, likelihood, shares, ranker).values())) / temperature
     z = np.exp(scores - scores.max())
     z /= z.sum()
     return {r.game: round(float(p), 3) for r, p in zip(read, z, strict=True)}
@@ -193,10 +214,25 @@ def rank_games(
         cands = gather_candidates(searcher, reader, memory, hits, question, result.game, result.query, skip)
         return rank_game(ranker, cands, hits, question), {}, []
     read, shares = read_games(searcher, reader, ranker, memory, result, skip)
-    odds = game_odds(read, result.likelihood, shares, ranker)
+    worded = bool(question_terms(searcher, result.query))
+    odds = game_odds(read, result.likelihood, shares, ranker, GAME_TEMPERATURE_WORDED if worded else GAME_TEMPERATURE)
     read.sort(key=lambda r: -odds[r.game])
     close = [r for r in read[1:] if odds[r.game] >= CLOSE and r.best is not None]
     return read[0], odds, close
+
+
+_WORDS: dict[tuple, dict[str, dict[str, int]]] = {}
+
+
+def question_terms(searcher: Searcher, query: str) -> dict[str, list[str]]:
+    """The words of the question that are one game's own (`referee.names.game_terms`), the words
+    that only name a game ("in Takkure") left out; each game's word counts read once per
+    knowledge base."""
+    key = (searcher.db_path, store.fingerprint(searcher.db))
+    if key not in _WORDS:
+        _WORDS.clear()
+        _WORDS[key] = store.game_words(searcher.db)
+    return game_terms(without_game_names(query, store.games(searcher.db)), _WORDS[key])
 
 
 _LOADED: dict[tuple, Memory] = {}

@@ -17,7 +17,7 @@ import sqlite_utils
 
 from referee.books.translation import LABEL
 from referee.errors import RefereeError
-from referee.names import GameName, resolve_game_name
+from referee.names import GameName, resolve_game_name, word_list
 from referee.store import graph
 from referee.store.schema import (
     DIGESTS_KEY,
@@ -220,6 +220,29 @@ def _section_row(row: dict[str, Any]) -> dict[str, Any]:
 def games(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     rows = db.execute_returning_dicts("select * from games order by id")
     return [{**row, "aliases": stored_json(row["aliases"], f"{row['id']}'s aliases")} for row in rows]
+
+
+NAME_USES = 2  # a word of a game's name or of a term's English name is that game's vocabulary, however rare in the text
+
+
+def game_words(db: sqlite_utils.Database) -> dict[str, dict[str, int]]:
+    """Per game, how often each word is written in its book, with its terms' aliases (the English
+    names of a translated book's terms) and the game's own names counted NAME_USES times: what
+    `referee.names.game_terms` weighs to find the words of a question that belong to one game."""
+    counts: dict[str, dict[str, int]] = {}
+    for row in db.query("select game, text from entries"):
+        words = counts.setdefault(row["game"], {})
+        for word in word_list(row["text"]):
+            words[word] = words.get(word, 0) + 1
+    named = [(g["id"], [g["title"], *g["aliases"]]) for g in games(db)]
+    if "terms" in db.table_names():
+        rows = db.query("select game, aliases from terms")
+        named += [(row["game"], json.loads(row["aliases"] or "[]")) for row in rows]
+    for game, names in named:
+        words = counts.setdefault(game, {})
+        for word in {w for name in names for w in word_list(name)}:
+            words[word] = words.get(word, 0) + NAME_USES
+    return counts
 
 
 def resolve_game(db: sqlite_utils.Database, name: str) -> str:

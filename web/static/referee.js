@@ -22,8 +22,20 @@ function filterList(input) {
     }
     for (const group of document.querySelectorAll(".check-group")) {
       group.hidden = [...group.querySelectorAll("li")].every((li) => li.hidden);
+      // a search opens the games it found checks in; clearing it closes them again
+      if (group.tagName === "DETAILS") group.open = words.length ? !group.hidden : group.dataset.game === openGame();
     }
   });
+}
+
+// The game whose checks /settle opens: the one asked for, else the one this browser remembers.
+function openGame() {
+  return new URLSearchParams(window.location.search).get("game") || window.localStorage.getItem("referee.game") || "";
+}
+
+function openRememberedGame() {
+  const game = openGame();
+  for (const group of document.querySelectorAll("details.check-group")) if (group.dataset.game === game) group.open = true;
 }
 
 // ---------------------------------------------------------------- the board
@@ -181,11 +193,21 @@ document.addEventListener("click", (event) => {
     else other.setAttribute("aria-pressed", String(other === button));
   }
   window.history.replaceState(window.history.state, "", button.getAttribute("href"));
+  // the answer shown sits above the buttons: bring it into view and give it the focus (a phone
+  // showed it below a screenful of buttons before)
+  const shown = which === "first"
+    ? results.querySelector("[data-first-answer]")
+    : results.querySelector(`[data-choice-answer="${which}"]`);
+  if (shown) {
+    shown.focus({ preventScroll: true });
+    shown.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
 });
 
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("select[data-remember]").forEach(rememberChoice);
   document.querySelectorAll("input[data-filter]").forEach(filterList);
+  openRememberedGame();
   document.querySelectorAll("[data-board]").forEach(boardOf);
   document.querySelectorAll("a[data-view]").forEach(viewLink);
   document.querySelectorAll("a[data-print]").forEach(printLink);

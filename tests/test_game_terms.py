@@ -1,0 +1,64 @@
+"""Which words of a question belong to one game (`referee.names.game_terms`), and what `ask`
+does with them: a question none of whose words is one game's is a guess, so the answer asks
+which game; another game's word is said (phone review, round three: "How many players?" was
+"Assuming Takkure (97% likely)")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee import store
+from referee.indexer.answering.answer import game_choices, premise_note
+from referee.names import INFERRED, GameChoice, game_terms
+
+GAMES = [
+    {"id": "rugby", "title": "Rugby", "aliases": []},
+    {"id": "cyber", "title": "Cyber: A Game", "aliases": []},
+    {"id": "cards", "title": "Cards", "aliases": []},
+]
+WORDS = {  # each book's word counts, as store.game_words gives them
+    "rugby": {"scrum": 100, "ruck": 30, "player": 20, "tackle": 40, "kick": 70, "the": 900, "how": 3},
+    "cyber": {"scrum": 2, "player": 290, "tackle": 60, "kick": 20, "modifier": 50, "the": 1500, "how": 22},
+    "cards": {"duel": 2, "card": 40, "the": 300},
+}
+
+
+def test_a_word_one_book_writes_far_more_than_the_others_is_that_games() -> None:
+    assert game_terms("How does a scrum work?", WORDS) == {"rugby": ["scrum"]}
+    assert game_terms("What is a duel?", WORDS) == {"cards": ["duel"]}
+    assert game_terms("pass modifier for 6 inches?", WORDS) == {"cyber": ["modifier"]}
+
+
+def test_words_every_book_uses_or_no_book_uses_say_nothing_of_the_game() -> None:
+    assert game_terms("How many players?", WORDS) == {}  # "players": a question word, and in two books
+    assert game_terms("What happens after a tackle?", WORDS) == {}  # both rugby books tackle
+    assert game_terms("How do I win?", WORDS) == {}  # "how": commoner in one book, still no game's word
+    assert game_terms("Can I zorblax?", WORDS) == {}
+
+
+def test_a_question_with_no_games_word_asks_which_game_and_one_with_its_word_does_not() -> None:
+    odds = {"cyber": 0.7, "rugby": 0.2}
+    asked = game_choices(INFERRED, "cyber", {}, odds, GAMES)
+    assert [o.game for o in asked] == ["cyber", "rugby", "cards"]  # every game, likeliest first
+    assert abs(sum(o.likelihood for o in asked) - 1.0) < 0.01  # a game not read shares what is left
+    assert game_choices(INFERRED, "rugby", {"rugby": ["scrum"]}, odds, GAMES) == []
+    assert [o.game for o in game_choices(INFERRED, "cyber", {"rugby": ["scrum"]}, odds, GAMES)][:1] == ["cyber"]
+    assert game_choices(INFERRED, "cyber", {"cyber": ["modifier"], "rugby": ["ruck"]}, odds, GAMES) == []
+    assert game_choices(GameChoice.given("cyber"), "cyber", {}, odds, GAMES) == []  # a game picked is not asked
+
+
+def test_another_games_word_asked_of_this_game_is_said() -> None:
+    titles = {g["id"]: g["title"] for g in GAMES}
+    note = premise_note("cyber", {"rugby": ["ruck"]}, titles)
+    assert note is not None and "“ruck”" in note and "Rugby" in note and "Cyber: A Game" in note
+    assert premise_note("cyber", {"cyber": ["modifier"], "rugby": ["ruck"]}, titles) is None
+    assert premise_note("cyber", {}, titles) is None
+
+
+def test_the_books_own_words_and_names_are_counted_from_the_knowledge_base(built_db: Path) -> None:
+    db = store.open_db(built_db)
+    words = store.game_words(db)
+    assert game_terms("How many players?", words) == {}
+    assert game_terms("How does a scrum work?", words) == {"rugby-world": ["scrum"]}
+    assert "touchdown-heroes" in game_terms("How many points is a touchdown?", words)
+    assert "tacocat" in game_terms("What is a duel?", words)  # a Ukrainian term's English name
