@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 from referee.books.gameconf import discover_games
 from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
+from referee.rules.headline import headline
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
 from referee.rules.loading import load_rules
@@ -212,8 +213,11 @@ def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> N
 
 
 def _print_state_verdict(data: dict[str, Any]) -> None:
-    outcome = f", {data['outcome']}" if data.get("outcome") else ""
-    typer.echo(f"{data['game']}: {data['action']['text']} — {data['verdict'].upper()}{outcome}")
+    head = headline(data)
+    value = f" {head.value}" if head.value else ""
+    typer.echo(f"{data['game']}: {data['action']['text']} — {head.word.upper()}{value}")
+    if head.detail:
+        typer.echo(f"  {head.detail}")
     typer.echo(f"  {data['summary']}")
     for i, step in enumerate(data["steps"], 1):
         value = f" = {step['value']}" if step["value"] is not None else ""

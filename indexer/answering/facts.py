@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.indexer.answering.cues import (
     AFTER,
     BACKWARDS,
     CAPITALISED,
+    HEDGED,
     NEAR,
     NUMBER_WORDS,
     ORDINALS,
     QUOTED,
     RELATIVE,
     SEQUENCE_NOUNS,
+    STOP,
     SIDEWAYS,
     bool_value,
     cue_groups,
@@ -93,6 +95,7 @@ class FactsRead:
     found: dict[str, Any]  # fact name -> value read from the question
     missing: list[Fact]  # required facts not found
     by_order: set[str]  # facts given a number by the order the check declares them in, or weakly named
+    hedged: set[str] = field(default_factory=set)  # named only near or in a question: asked, not assumed
 
 
 def read_facts(check: Check, question: str) -> FactsRead:
@@ -100,8 +103,10 @@ def read_facts(check: Check, question: str) -> FactsRead:
     tokens, clauses = tokens_and_clauses(question)  # cached: every check reads the same question
     numbers = numbers_in(tokens)
     found, used = _relative_points(check, question, tokens)
-    found.update(_worded_facts(check, question, numbers, used))
+    hedged: set[str] = set()
+    found.update(_worded_facts(check, question, numbers, used, hedged))
     _tell_alike_choices_apart(check, tokens, found)
+    _counted_numbers(check, tokens, clauses, numbers, used, found)
     numeric = [f for f in check.facts if f.type in ("int", "float") and f.name not in found]
     weakly = _numbers_by_nearest_cue(numeric, tokens, clauses, numbers, used, found)
     _ordinals(numeric, tokens, found)
@@ -109,17 +114,23 @@ def read_facts(check: Check, question: str) -> FactsRead:
     for fact in check.facts:
         if fact.name in found and fact.type == "int":
             found[fact.name] = int(found[fact.name])
-    missing = [f for f in check.facts if f.name not in found and f.default is MISSING]
-    return FactsRead(found, missing, by_order)
+    # a fact the words only come near is asked for, even one with a default: never assumed
+    missing = [f for f in check.facts if f.name not in found and (f.default is MISSING or f.name in hedged)]
+    return FactsRead(found, missing, by_order, hedged)
 
 
-def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]], used: set[int]) -> dict[str, Any]:
-    """Yes/no facts, choices, names and lists, read from the question's words."""
+def _worded_facts(
+    check: Check, question: str, numbers: list[tuple[int, float]], used: set[int], hedged: set[str]
+) -> dict[str, Any]:
+    """Yes/no facts, choices, names and lists, read from the question's words; the yes/no facts
+    the words come near without saying them go to `hedged`."""
     found: dict[str, Any] = {}
     for fact in check.facts:
         if fact.type == "bool":
             value = bool_value(fact, question)
-            if value is not None:
+            if value is HEDGED:
+                hedged.add(fact.name)
+            elif value is not None:
                 found[fact.name] = value
         elif fact.type == "choice":
             choice = _choice_value(fact, question, numbers, used)
@@ -132,6 +143,42 @@ def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]],
             if items is not None and fact.default is MISSING:
                 found[fact.name] = items
     return found
+
+
+COUNTED_SPAN = 3  # words after a number that may name what it counts ("two fatigue tokens")
+
+
+def _counted_numbers(
+    check: Check,
+    tokens: Sequence[str],
+    clauses: Sequence[int],
+    numbers: list[tuple[int, float]],
+    used: set[int],
+    found: dict[str, Any],
+) -> None:
+    """A number is bound to the noun it counts: "two fatigue tokens" is the count of fatigue
+    tokens when a fact is named by those words, every part of its name ("inactive_fatigue" is
+    not: nothing says inactive). Said again, the number is that fact's still, no other's: the
+    repeated "two fatigue tokens" is no second BaC."""
+    numeric = [f for f in check.facts if f.type in ("int", "float")]
+    for position, value in numbers:
+        if position in used:
+            continue
+        after = [
+            t
+            for j, t in enumerate(tokens[position + 1 : position + 1 + COUNTED_SPAN], position + 1)
+            if clauses[j] == clauses[position]
+        ]
+        if not after or not any(matches_cue(after[0], group) for f in numeric for group in cue_groups(f)):
+            continue  # the word right after the number names no fact: it counts something else
+        named = [
+            f for f in numeric if cue_groups(f) and all(any(matches_cue(t, g) for t in after) for g in cue_groups(f))
+        ]
+        if not named:
+            continue
+        fact = max(named, key=lambda f: len(cue_groups(f)))
+        found.setdefault(fact.name, value)
+        used.add(position)
 
 
 def _numbers_by_nearest_cue(
@@ -196,7 +243,7 @@ def _numbers_by_order(
             if twin is not None:
                 found[fact.name] = found[twin.name]
         required = [f for f in required if f.name not in found]
-    free = [(position, value) for position, value in numbers if position not in used]
+    free = [(position, value) for position, value in numbers if position not in used and not _counts(tokens, position)]
     by_order = set()
     if required and len(free) >= len(required):
         for fact, (position, value) in zip(required, free, strict=False):
@@ -204,6 +251,20 @@ def _numbers_by_order(
                 found[fact.name] = value
                 by_order.add(fact.name)
     return by_order
+
+
+def _counts(tokens: Sequence[str], position: int) -> bool:
+    """The number counts the plural noun after it ("three defenders around him"): it is no bare
+    value a fact could take by the order the check declares it in."""
+    following = tokens[position + 1] if position + 1 < len(tokens) else ""
+    return (
+        following.isalpha()
+        and len(following) > 3
+        and following.endswith("s")
+        and not following.endswith("ss")
+        and following not in STOP
+        and unit_after(tokens, position) is None
+    )
 
 
 def _tell_alike_choices_apart(check: Check, tokens: Sequence[str], found: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.rules.headline import joined_summaries
 from referee.states.settling import NOTHING, Settling
 
 CONFIDENT = ("legal", "illegal", "value")
@@ -43,7 +44,7 @@ def combined(game: str, actions: list[dict[str, Any]], settling: Settling, asks:
         "verdict": verdict,
         "outcome": outcomes[-1] if outcomes else None,
         "value": settling.answered if settling.answered is not NOTHING else (values[-1] if values else None),
-        "summary": "; ".join(s["summary"] for s in steps if s["summary"]),
+        "summary": joined_summaries([s["summary"] for s in steps]),
         "steps": steps,
         "reasons": [r for s in steps for r in s["reasons"]],
         "consequences": [c for s in steps for c in s["consequences"]],
@@ -84,8 +85,8 @@ def earn(ruling: dict[str, Any], unrecognised: list[dict[str, Any]], unaccounted
         verdict = "incomplete"
     elif unaccounted and ruled in CONFIDENT:
         why.append(
-            f"the state gives {', '.join(unaccounted)}, which no rule of this ruling reads and nothing shows "
-            f"not to bear on it (the checks would rule {ruled})"
+            f"the state gives {', '.join(unaccounted)}, which no rule here reads (nor shows it does not bear); "
+            f"the rules alone would rule {ruled}"
         )
         verdict = "unknown"
     else:
