@@ -13,9 +13,9 @@ from typer.core import TyperGroup
 from referee.books.gameconf import discover_games
 from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
-from referee.rules.headline import headline
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
+from referee.rules.headline import headline
 from referee.rules.loading import load_rules
 from referee.rules.settle import checks_of_game, describe_check, find_check
 from referee.states.describe import describe_game, describe_text

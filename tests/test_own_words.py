@@ -102,7 +102,9 @@ def _mismatches(check, question: str, expected: dict[str, Any]) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize(("check", "question", "expected"), SITUATIONS, ids=[f"{c}-{n}" for n, (c, _, _) in enumerate(SITUATIONS)])
+@pytest.mark.parametrize(
+    ("check", "question", "expected"), SITUATIONS, ids=[f"{c}-{n}" for n, (c, _, _) in enumerate(SITUATIONS)]
+)
 def test_a_situation_in_a_players_words_is_read_as_it_says(checks, check: str, question: str, expected: dict) -> None:
     assert _mismatches(checks[check], question, expected) == []
 

@@ -182,7 +182,8 @@ def _name_cue_groups(name: str, yes_no: bool) -> tuple[frozenset[str], ...]:
 
 def matches_cue(token: str, cues: Set[str]) -> bool:
     """A cue or a longer form of it ("pressuring" for "pressure"'s "pressur"), or a shorter form
-    of a long cue ("ground" for "grounded") or of a past ("move" for "moved"); a hyphenated word by any of its parts ("in-goal")."""
+    of a long cue ("ground" for "grounded") or of a past ("move" for "moved"); a hyphenated
+    word by any of its parts ("in-goal")."""
     if "-" in token and not token.startswith("non-"):
         return any(matches_cue(part, cues) for part in token.split("-") if part)
     return any(
