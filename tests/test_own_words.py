@@ -52,8 +52,11 @@ SITUATIONS = [
     ("score-a-try-target", "My ball carrier has three defenders around him and wants to score a try. What must he roll?",
      {"bac_try": ASKED}),
     # Takkure 3.02: a TACKLE on the ball carrier, or on someone else
-    ("tackle-declaration", "Can I declare a tackle on the player standing next to the ball carrier?",
+    # (written first as "…next to the ball carrier": withdrawn, a person is no place, see the record)
+    ("tackle-declaration", "Can I declare a tackle on a player standing next to the ball?",
      {"target_has_ball": ASKED}),
+    ("tackle-declaration", "My defender stops next to the ball carrier. Can he declare a tackle on him?",
+     {"target_has_ball": True}),
     ("tackle-declaration", "Can I declare a tackle on the ball carrier?", {"target_has_ball": True}),
     # Takkure 3.05 / 2.05: contact with the ball or its carrier (a fact with a default: asked, not assumed)
     ("ball-steal", "My defender is close to being in contact with the carrier, can he steal the ball?",

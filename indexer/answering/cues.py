@@ -95,12 +95,15 @@ NEGATION_REACH = 6  # words between a negation and the word it denies ("not the 
 APART_WORDS = frozenset({"outside", "short", "away", "far", "below", "beneath", "apart"})
 NEARBY_WORDS = frozenset(
     {"near", "nearly", "almost", "close", "closer", "next", "beside", "towards", "toward", "approaching",
-     "nearby", "adjacent", "around", "edge"}
+     "nearby", "adjacent", "around"}
 )  # fmt: skip
-# Words that may stand between such a word and what it places: "close to being in contact with".
+# The only words that may stand between such a word and what it places: "close to being in
+# contact", "has almost reached the in-goal zone", "2 inches short of the line".
 PLACE_TRANSPARENT = frozenset(
-    {"to", "being", "right", "just", "quite", "very", "only", "barely", "standing", "stands", "stood", "reached",
-     "reaches", "reach", "reaching", "gets", "getting", "base", "within", "partly", "so", "up", "ends", "end"}
+    {"the", "a", "an", "his", "her", "their", "my", "your", "its", "our", "s", "to", "of", "being", "in", "on",
+     "at", "right", "just", "quite", "very", "only", "barely", "still", "reached", "reaches", "reaching", "reach",
+     "got", "gets", "getting", "get", "come", "comes", "came", "base", "partly", "within", "is", "are", "was",
+     "be", "been", "standing", "stands", "stood", "sits", "lies", "ends", "end", "up"}
 )  # fmt: skip
 UNIT_TOKENS = frozenset(w for words in UNIT_WORDS.values() for w in words if w != "in")
 PLACE_REACH = 8  # words between a place word and what it places ("one inch from the opponents' in-goal")
@@ -283,8 +286,12 @@ APART, NEARBY, AT = "apart", "nearby", "at"
 def _place(tokens: Sequence[str], position: int, cues: Set[str]) -> str:
     """Where the words put the thing named at `position`: APART from it ("one inch from", "5
     metres away from", "just outside", "short of", "below"), NEARBY ("next to", "near", "close
-    to", "almost", "within 2 inches of"), or AT it (no such word before it). A word that is
-    itself one of the fact's cues ("behind" for `behind`) is the fact, not a place."""
+    to", "almost", "within 2 inches of"), or AT it. Only a few words may stand between ("close to
+    being in contact"): "from 30 metres with my kicker" places the kick, not the kicker. A person
+    ("near my carrier", "next to the ball carrier") is no place: what is said of him stands."""
+    following = tokens[position + 1] if position + 1 < len(tokens) else ""
+    if tokens[position] in ROLES or following in ROLES:
+        return AT
     distance = went_in = went_from = went_of = False
     for back in range(position - 1, max(-1, position - 1 - PLACE_REACH), -1):
         token = tokens[back]
@@ -294,15 +301,17 @@ def _place(tokens: Sequence[str], position: int, cues: Set[str]) -> str:
             return APART
         if token in NEARBY_WORDS:
             return NEARBY
-        if token in UNIT_TOKENS or re.fullmatch(r"\d+(?:\.\d+)?", token) or token in NUMBER_WORDS:
-            distance = True
+        if token in UNIT_TOKENS:
+            distance = True  # "one inch", "a metre": the number before it is the distance's
+        elif re.fullmatch(r"\d+(?:\.\d+)?", token) or token in NUMBER_WORDS:
+            continue
         elif token in {"into", "inside"}:
             went_in = True
         elif token == "from":
             went_from = True
         elif token == "of":
             went_of = True
-        elif token not in TRANSPARENT and token not in PLACE_TRANSPARENT:
+        elif token not in PLACE_TRANSPARENT:
             break
     if distance and not went_in and (went_from or went_of):
         return APART if went_from else NEARBY  # "2 inches from it" / "within 2 inches of it"

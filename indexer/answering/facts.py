@@ -110,7 +110,7 @@ def read_facts(check: Check, question: str) -> FactsRead:
     numeric = [f for f in check.facts if f.type in ("int", "float") and f.name not in found]
     weakly = _numbers_by_nearest_cue(numeric, tokens, clauses, numbers, used, found)
     _ordinals(numeric, tokens, found)
-    by_order = _numbers_by_order(numeric, tokens, numbers, used, found) | weakly
+    by_order = _numbers_by_order(numeric, tokens, clauses, numbers, used, found) | weakly
     for fact in check.facts:
         if fact.name in found and fact.type == "int":
             found[fact.name] = int(found[fact.name])
@@ -157,28 +157,24 @@ def _counted_numbers(
     found: dict[str, Any],
 ) -> None:
     """A number is bound to the noun it counts: "two fatigue tokens" is the count of fatigue
-    tokens when a fact is named by those words, every part of its name ("inactive_fatigue" is
-    not: nothing says inactive). Said again, the number is that fact's still, no other's: the
-    repeated "two fatigue tokens" is no second BaC."""
-    numeric = [f for f in check.facts if f.type in ("int", "float")]
+    tokens when the words right after the number name a fact of two words or more, every part of
+    its name and nothing else between ("inactive_fatigue" is not named: nothing says inactive).
+    Said again, the number is that fact's still, no other's: the repeated "two fatigue tokens" is
+    no count of inactive tokens and no second BaC. (A fact of one word keeps to the nearest word:
+    "one tackle each, so 4 tackles".)"""
+    compound = [f for f in check.facts if f.type in ("int", "float") and len(cue_groups(f)) >= 2]
     for position, value in numbers:
         if position in used:
             continue
-        after = [
-            t
-            for j, t in enumerate(tokens[position + 1 : position + 1 + COUNTED_SPAN], position + 1)
-            if clauses[j] == clauses[position]
-        ]
-        if not after or not any(matches_cue(after[0], group) for f in numeric for group in cue_groups(f)):
-            continue  # the word right after the number names no fact: it counts something else
-        named = [
-            f for f in numeric if cue_groups(f) and all(any(matches_cue(t, g) for t in after) for g in cue_groups(f))
-        ]
-        if not named:
-            continue
-        fact = max(named, key=lambda f: len(cue_groups(f)))
-        found.setdefault(fact.name, value)
-        used.add(position)
+        for fact in compound:
+            groups = cue_groups(fact)
+            run = tokens[position + 1 : position + 1 + len(groups)]
+            same_clause = all(clauses[j] == clauses[position] for j in range(position + 1, position + 1 + len(run)))
+            named = {n for t in run for n, g in enumerate(groups) if matches_cue(t, g)}
+            if same_clause and len(run) == len(groups) and len(named) == len(groups):
+                found.setdefault(fact.name, value)
+                used.add(position)
+                break
 
 
 def _numbers_by_nearest_cue(
@@ -232,7 +228,12 @@ def _ordinals(facts: list[Fact], tokens: Sequence[str], found: dict[str, Any]) -
 
 
 def _numbers_by_order(
-    facts: list[Fact], tokens: Sequence[str], numbers: list[tuple[int, float]], used: set[int], found: dict[str, Any]
+    facts: list[Fact],
+    tokens: Sequence[str],
+    clauses: Sequence[int],
+    numbers: list[tuple[int, float]],
+    used: set[int],
+    found: dict[str, Any],
 ) -> set[str]:
     """The numbers no word names, to the required facts still missing, in the order the check
     declares them; "both players F 7" gives one number to two facts named alike."""
@@ -243,28 +244,36 @@ def _numbers_by_order(
             if twin is not None:
                 found[fact.name] = found[twin.name]
         required = [f for f in required if f.name not in found]
-    free = [(position, value) for position, value in numbers if position not in used and not _counts(tokens, position)]
+    free = [(position, value) for position, value in numbers if position not in used]
     by_order = set()
     if required and len(free) >= len(required):
         for fact, (position, value) in zip(required, free, strict=False):
+            if _counts(tokens, clauses, position, fact):
+                continue
             if unit_fits(fact, unit_after(tokens, position)):  # "45 metres" is no die roll
                 found[fact.name] = value
                 by_order.add(fact.name)
     return by_order
 
 
-def _counts(tokens: Sequence[str], position: int) -> bool:
-    """The number counts the plural noun after it ("three defenders around him"): it is no bare
-    value a fact could take by the order the check declares it in."""
-    following = tokens[position + 1] if position + 1 < len(tokens) else ""
-    return (
+def _counts(tokens: Sequence[str], clauses: Sequence[int], position: int, fact: Fact) -> bool:
+    """A number said in words counts the plural noun after it ("three defenders around him"): no
+    bare value for a fact whose words never name that noun (the BaC), though it is for one that
+    does ("two cards still face up" for the series cards left)."""
+    if tokens[position] not in NUMBER_WORDS or position + 1 >= len(tokens):
+        return False
+    following = tokens[position + 1]
+    plural = (
         following.isalpha()
         and len(following) > 3
         and following.endswith("s")
         and not following.endswith("ss")
         and following not in STOP
+        and clauses[position + 1] == clauses[position]
         and unit_after(tokens, position) is None
     )
+    named = {w.strip("().,") for w in fact.help.casefold().split()} | fact_cues(fact)
+    return plural and following not in named and following[:-1] not in named
 
 
 def _tell_alike_choices_apart(check: Check, tokens: Sequence[str], found: dict[str, Any]) -> None:
