@@ -15,6 +15,7 @@ from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
+from referee.rules.headline import headline
 from referee.rules.loading import load_rules
 from referee.rules.settle import checks_of_game, describe_check, find_check
 from referee.rules.verdicts import Reason
@@ -214,8 +215,11 @@ def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
 
 
 def _print_state_verdict(data: Ruling) -> None:
-    outcome = f", {data.outcome}" if data.outcome else ""
-    typer.echo(f"{data.game}: {data.action['text']} — {data.verdict.upper()}{outcome}")
+    head = headline(data.to_json())
+    value = f" {head.value}" if head.value else ""
+    typer.echo(f"{data.game}: {data.action['text']} — {head.word.upper()}{value}")
+    if head.detail:
+        typer.echo(f"  {head.detail}")
     typer.echo(f"  {data.summary}")
     for i, step in enumerate(data.steps, 1):
         value = f" = {step.value}" if step.value is not None else ""

@@ -213,7 +213,7 @@ def test_an_action_no_check_covers_is_incomplete_with_the_closest_rules(tmp_path
     )
     result = runner.invoke(app, ["check", str(state)])
     assert result.exit_code == 0, result.output
-    assert " — INCOMPLETE" in result.output.splitlines()[0]
+    assert " — NOT SETTLED" in result.output.splitlines()[0]
     assert "  3. no check covers it, the closest rules: UNKNOWN" in result.output
     assert "not recognised: '#9 throws the ball into the crowd' — did you mean" in result.output
     data = json.loads(runner.invoke(app, ["check", str(state), "--json"]).output)

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from referee.indexer.answering.types import SAYS_AT, sureness_level
+from referee.rules.headline import WORDS, headline
 
-VERDICT_WORDS = {"legal": "legal", "illegal": "illegal", "ambiguous": "the book reads two ways",
-                 "unknown": "the book does not say", "value": "worked out"}  # fmt: skip
+VERDICT_WORDS = WORDS  # a step's badge: the verdict in words (the library's)
 NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 # How sure an answer is, in the words a player reads first (the number is one tap away). The level
@@ -122,15 +122,9 @@ def missing_sentence(names: list[str], labels: dict[str, str]) -> str:
 
 
 def verdict_words(verdict: dict[str, Any]) -> dict[str, Any]:
-    """The headline of a verdict: its word (the outcome when the check gives one), and the value
-    only where it is the answer (a worked-out number); a legal or illegal ruling's internal number
-    is left to its summary."""
-    word = verdict.get("outcome") or VERDICT_WORDS.get(verdict.get("verdict", ""), verdict.get("verdict", ""))
-    value = verdict.get("value")
-    shown = (
-        said(value) if verdict.get("verdict") == "value" and value is not None and not isinstance(value, dict) else ""
-    )
-    return {"word": word.replace("-", " "), "value": shown}
+    """The headline of a verdict or a state's ruling, as the library words it
+    (`referee.rules.headline`): {word, value, detail}; the CLI prints the same."""
+    return headline(verdict).to_json()
 
 
 def sureness(confidence: float | None, answered: bool = True) -> dict[str, Any]:

@@ -89,6 +89,41 @@ NEGATIONS = frozenset({"not", "no", "never", "without", "nobody", "none", "nothi
 NEGATION_REACH = 6  # words between a negation and the word it denies ("not the one with the ball")
 
 
+# Words before what names a yes/no fact that put a place apart from it (the fact does not hold),
+# or only near it (the words do not say: the ruling asks). "from" alone says nothing ("a drop goal
+# from the opponents' half"); after a distance it is apart ("one inch from the in-goal zone").
+APART_WORDS = frozenset({"outside", "short", "away", "far", "below", "beneath", "apart"})
+NEARBY_WORDS = frozenset(
+    {"near", "nearly", "almost", "close", "closer", "next", "beside", "towards", "toward", "approaching",
+     "nearby", "adjacent", "around"}
+)  # fmt: skip
+# The only words that may stand between such a word and what it places: "close to being in
+# contact", "has almost reached the in-goal zone", "2 inches short of the line".
+PLACE_TRANSPARENT = frozenset(
+    {"the", "a", "an", "his", "her", "their", "my", "your", "its", "our", "s", "to", "of", "being", "in", "on",
+     "at", "right", "just", "quite", "very", "only", "barely", "still", "reached", "reaches", "reaching", "reach",
+     "got", "gets", "getting", "get", "come", "comes", "came", "base", "partly", "within", "is", "are", "was",
+     "be", "been", "standing", "stands", "stood", "sits", "lies", "ends", "end", "up"}
+)  # fmt: skip
+UNIT_TOKENS = frozenset(w for words in UNIT_WORDS.values() for w in words if w != "in")
+PLACE_REACH = 8  # words between a place word and what it places ("one inch from the opponents' in-goal")
+
+
+ASKED = re.compile(
+    r"(?:^|(?<=[.?!,;:]))\s*(?:is|are|was|were|does|do|did|has|have|had)\s+"
+    r"(?:he|she|it|they|i|we|you|(?:my|his|her|their|the|this|that)\s+[\w'’-]+)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*\?",
+    re.IGNORECASE,
+)  # "is he offside?", "does he have the ball?": a short question asks a fact, it does not state it
+
+
+def _asked(text: str) -> list[str]:
+    return [m.group(0) for m in ASKED.finditer(text)]
+
+
+def _without_asked(text: str) -> str:
+    return ASKED.sub(" . ", text)
+
+
 CLAUSE_BREAK = re.compile(r"[,;:.?!()]|\b(?:but|and|while|although|whereas|so)\b", re.IGNORECASE)
 
 
@@ -150,11 +185,15 @@ def _name_cue_groups(name: str, yes_no: bool) -> tuple[frozenset[str], ...]:
 
 def matches_cue(token: str, cues: Set[str]) -> bool:
     """A cue or a longer form of it ("pressuring" for "pressure"'s "pressur"), or a shorter form
-    of a long cue ("ground" for "grounded"); a hyphenated word by any of its parts ("in-goal")."""
+    of a long cue ("ground" for "grounded") or of a past ("move" for "moved"); a hyphenated
+    word by any of its parts ("in-goal")."""
     if "-" in token and not token.startswith("non-"):
         return any(matches_cue(part, cues) for part in token.split("-") if part)
     return any(
-        token == cue or (len(cue) > 3 and token.startswith(cue)) or (len(token) > 4 and cue.startswith(token))
+        token == cue
+        or (len(cue) > 3 and token.startswith(cue))
+        or (len(token) > 4 and cue.startswith(token))
+        or (len(token) >= 4 and cue.endswith("ed") and token in (cue[:-1], cue[:-2]))  # "did not move": moved
         for cue in cues
     )
 
@@ -192,20 +231,46 @@ def numbers_in(tokens: Sequence[str]) -> list[tuple[int, float]]:
     return out
 
 
-def bool_value(fact: Fact, text: str) -> bool | None:
+class Hedged:
+    """A yes/no fact the words speak of without saying it: "near the in-goal zone", "almost in
+    contact", "is he offside?". Not read; the ruling asks for it, even when it has a default."""
+
+    def __repr__(self) -> str:
+        return "HEDGED"
+
+
+HEDGED = Hedged()
+
+
+def bool_value(fact: Fact, text: str) -> bool | Hedged | None:
     """True when a clause names the fact, False when it names it under a negation ("does not
-    have the ball", "has no ball") or as "non-" ("a non-kicker"); None when no clause names it.
-    A fact whose name has three words or more is named by two of them in one clause: "ball"
-    alone does not say the ball is loose after a kick."""
+    have the ball", "has no ball"), as "non-" ("a non-kicker") or at a distance from it ("one
+    inch from the in-goal zone", "just outside"); HEDGED when the words only come near it ("next
+    to the in-goal zone", "almost in contact") or ask it ("is he offside?"); None when no clause
+    names it. A fact whose name has three words or more is named by two of them in one clause:
+    "ball" alone does not say the ball is loose after a kick."""
+    stated = _said(fact, _without_asked(text))
+    if stated is None and _said(fact, " . ".join(_asked(text))) is not None:
+        return HEDGED  # named only in what the player asks
+    return stated
+
+
+def _said(fact: Fact, text: str) -> bool | Hedged | None:
     groups = cue_groups(fact)
     needed = 2 if len(groups) >= 3 else 1
+    cues = fact_cues(fact)
     for tokens in _clauses(text):
         hits = [i for i, token in enumerate(tokens) if any(matches_cue(token, group) for group in groups)]
         named = {n for n, group in enumerate(groups) for i in hits if matches_cue(tokens[i], group)}
-        if any(t.startswith("non-") and matches_cue(t[4:], fact_cues(fact)) for t in tokens):
+        if any(t.startswith("non-") and matches_cue(t[4:], cues) for t in tokens):
             return False
         if len(named) >= needed and any("has" not in groups[n] for n in named):  # "have" alone is no ball
-            return not any(_negated(tokens, i) for i in hits)
+            if any(_negated(tokens, i) for i in hits):
+                return False
+            places = [_place(tokens, i, cues) for i in hits]
+            if APART in places:
+                return False
+            return HEDGED if NEARBY in places else True
     return None
 
 
@@ -213,6 +278,44 @@ def bool_value(fact: Fact, text: str) -> bool | None:
 def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
     """The question's clauses as tokens, negations spelled out; once per question, not per fact."""
     return tuple(tuple(word_tokens(clause)) for clause in CLAUSE_BREAK.split(_expand_negations(text)))
+
+
+APART, NEARBY, AT = "apart", "nearby", "at"
+
+
+def _place(tokens: Sequence[str], position: int, cues: Set[str]) -> str:
+    """Where the words put the thing named at `position`: APART from it ("one inch from", "5
+    metres away from", "just outside", "short of", "below"), NEARBY ("next to", "near", "close
+    to", "almost", "within 2 inches of"), or AT it. Only a few words may stand between ("close to
+    being in contact"): "from 30 metres with my kicker" places the kick, not the kicker. A person
+    ("near my carrier", "next to the ball carrier") is no place: what is said of him stands."""
+    following = tokens[position + 1] if position + 1 < len(tokens) else ""
+    if tokens[position] in ROLES or following in ROLES:
+        return AT
+    distance = went_in = went_from = went_of = False
+    for back in range(position - 1, max(-1, position - 1 - PLACE_REACH), -1):
+        token = tokens[back]
+        if matches_cue(token, cues):
+            break
+        if token in APART_WORDS:
+            return APART
+        if token in NEARBY_WORDS:
+            return NEARBY
+        if token in UNIT_TOKENS:
+            distance = True  # "one inch", "a metre": the number before it is the distance's
+        elif re.fullmatch(r"\d+(?:\.\d+)?", token) or token in NUMBER_WORDS:
+            continue
+        elif token in {"into", "inside"}:
+            went_in = True
+        elif token == "from":
+            went_from = True
+        elif token == "of":
+            went_of = True
+        elif token not in PLACE_TRANSPARENT:
+            break
+    if distance and not went_in and (went_from or went_of):
+        return APART if went_from else NEARBY  # "2 inches from it" / "within 2 inches of it"
+    return AT
 
 
 def _negated(tokens: Sequence[str], position: int) -> bool:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.indexer.answering.cues import (
     AFTER,
     BACKWARDS,
     CAPITALISED,
+    HEDGED,
     NEAR,
     NUMBER_WORDS,
     ORDINALS,
@@ -22,6 +23,7 @@ from referee.indexer.answering.cues import (
     RELATIVE,
     SEQUENCE_NOUNS,
     SIDEWAYS,
+    STOP,
     bool_value,
     cue_groups,
     fact_cues,
@@ -93,6 +95,7 @@ class FactsRead:
     found: dict[str, Any]  # fact name -> value read from the question
     missing: list[Fact]  # required facts not found
     by_order: set[str]  # facts given a number by the order the check declares them in, or weakly named
+    hedged: set[str] = field(default_factory=set)  # named only near or in a question: asked, not assumed
 
 
 def read_facts(check: Check, question: str) -> FactsRead:
@@ -100,26 +103,34 @@ def read_facts(check: Check, question: str) -> FactsRead:
     tokens, clauses = tokens_and_clauses(question)  # cached: every check reads the same question
     numbers = numbers_in(tokens)
     found, used = _relative_points(check, question, tokens)
-    found.update(_worded_facts(check, question, numbers, used))
+    hedged: set[str] = set()
+    found.update(_worded_facts(check, question, numbers, used, hedged))
     _tell_alike_choices_apart(check, tokens, found)
+    _counted_numbers(check, tokens, clauses, numbers, used, found)
     numeric = [f for f in check.facts if f.type in ("int", "float") and f.name not in found]
     weakly = _numbers_by_nearest_cue(numeric, tokens, clauses, numbers, used, found)
     _ordinals(numeric, tokens, found)
-    by_order = _numbers_by_order(numeric, tokens, numbers, used, found) | weakly
+    by_order = _numbers_by_order(numeric, tokens, clauses, numbers, used, found) | weakly
     for fact in check.facts:
         if fact.name in found and fact.type == "int":
             found[fact.name] = int(found[fact.name])
-    missing = [f for f in check.facts if f.name not in found and f.default is MISSING]
-    return FactsRead(found, missing, by_order)
+    # a fact the words only come near is asked for, even one with a default: never assumed
+    missing = [f for f in check.facts if f.name not in found and (f.default is MISSING or f.name in hedged)]
+    return FactsRead(found, missing, by_order, hedged)
 
 
-def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]], used: set[int]) -> dict[str, Any]:
-    """Yes/no facts, choices, names and lists, read from the question's words."""
+def _worded_facts(
+    check: Check, question: str, numbers: list[tuple[int, float]], used: set[int], hedged: set[str]
+) -> dict[str, Any]:
+    """Yes/no facts, choices, names and lists, read from the question's words; the yes/no facts
+    the words come near without saying them go to `hedged`."""
     found: dict[str, Any] = {}
     for fact in check.facts:
         if fact.type == "bool":
             value = bool_value(fact, question)
-            if value is not None:
+            if value is HEDGED:
+                hedged.add(fact.name)
+            elif value is not None:
                 found[fact.name] = value
         elif fact.type == "choice":
             choice = _choice_value(fact, question, numbers, used)
@@ -132,6 +143,38 @@ def _worded_facts(check: Check, question: str, numbers: list[tuple[int, float]],
             if items is not None and fact.default is MISSING:
                 found[fact.name] = items
     return found
+
+
+COUNTED_SPAN = 3  # words after a number that may name what it counts ("two fatigue tokens")
+
+
+def _counted_numbers(
+    check: Check,
+    tokens: Sequence[str],
+    clauses: Sequence[int],
+    numbers: list[tuple[int, float]],
+    used: set[int],
+    found: dict[str, Any],
+) -> None:
+    """A number is bound to the noun it counts: "two fatigue tokens" is the count of fatigue
+    tokens when the words right after the number name a fact of two words or more, every part of
+    its name and nothing else between ("inactive_fatigue" is not named: nothing says inactive).
+    Said again, the number is that fact's still, no other's: the repeated "two fatigue tokens" is
+    no count of inactive tokens and no second BaC. (A fact of one word keeps to the nearest word:
+    "one tackle each, so 4 tackles".)"""
+    compound = [f for f in check.facts if f.type in ("int", "float") and len(cue_groups(f)) >= 2]
+    for position, value in numbers:
+        if position in used:
+            continue
+        for fact in compound:
+            groups = cue_groups(fact)
+            run = tokens[position + 1 : position + 1 + len(groups)]
+            same_clause = all(clauses[j] == clauses[position] for j in range(position + 1, position + 1 + len(run)))
+            named = {n for t in run for n, g in enumerate(groups) if matches_cue(t, g)}
+            if same_clause and len(run) == len(groups) and len(named) == len(groups):
+                found.setdefault(fact.name, value)
+                used.add(position)
+                break
 
 
 def _numbers_by_nearest_cue(
@@ -185,7 +228,12 @@ def _ordinals(facts: list[Fact], tokens: Sequence[str], found: dict[str, Any]) -
 
 
 def _numbers_by_order(
-    facts: list[Fact], tokens: Sequence[str], numbers: list[tuple[int, float]], used: set[int], found: dict[str, Any]
+    facts: list[Fact],
+    tokens: Sequence[str],
+    clauses: Sequence[int],
+    numbers: list[tuple[int, float]],
+    used: set[int],
+    found: dict[str, Any],
 ) -> set[str]:
     """The numbers no word names, to the required facts still missing, in the order the check
     declares them; "both players F 7" gives one number to two facts named alike."""
@@ -200,10 +248,32 @@ def _numbers_by_order(
     by_order = set()
     if required and len(free) >= len(required):
         for fact, (position, value) in zip(required, free, strict=False):
+            if _counts(tokens, clauses, position, fact):
+                continue
             if unit_fits(fact, unit_after(tokens, position)):  # "45 metres" is no die roll
                 found[fact.name] = value
                 by_order.add(fact.name)
     return by_order
+
+
+def _counts(tokens: Sequence[str], clauses: Sequence[int], position: int, fact: Fact) -> bool:
+    """A number said in words counts the plural noun after it ("three defenders around him"): no
+    bare value for a fact whose words never name that noun (the BaC), though it is for one that
+    does ("two cards still face up" for the series cards left)."""
+    if tokens[position] not in NUMBER_WORDS or position + 1 >= len(tokens):
+        return False
+    following = tokens[position + 1]
+    plural = (
+        following.isalpha()
+        and len(following) > 3
+        and following.endswith("s")
+        and not following.endswith("ss")
+        and following not in STOP
+        and clauses[position + 1] == clauses[position]
+        and unit_after(tokens, position) is None
+    )
+    named = {w.strip("().,") for w in fact.help.casefold().split()} | fact_cues(fact)
+    return plural and following not in named and following[:-1] not in named
 
 
 def _tell_alike_choices_apart(check: Check, tokens: Sequence[str], found: dict[str, Any]) -> None:

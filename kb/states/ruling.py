@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from referee.rules.headline import joined_summaries
 from referee.rules.verdicts import Reason, RulingStep, plain
 from referee.states.settling import NOTHING, Claim, Settling
 
@@ -137,7 +138,7 @@ def rule(
     values = [s.value for s in steps if s.value is not None]
     text = "; ".join(a["text"] for a in actions)
     last = {k: v for k, v in actions[-1].items() if k != "after"} if actions else {"type": None, "text": ""}
-    summary = "; ".join(s.summary for s in steps if s.summary)
+    summary = joined_summaries([s.summary for s in steps])
     opened = left_open(steps)
     verdict, why = earn(game, ruled, settling.claims, missing, unrecognised, unaccounted, opened)
     if why:
@@ -204,8 +205,8 @@ def earn(
         verdict = "incomplete"
     elif unaccounted and ruled in CONFIDENT:
         why.append(
-            f"the state gives {', '.join(unaccounted)}, which no rule of this ruling reads and nothing shows "
-            f"not to bear on it (the checks would rule {ruled})"
+            f"the state gives {', '.join(unaccounted)}, which no rule here reads (nor shows it does not bear); "
+            f"the rules alone would rule {ruled}"
         )
         verdict = "unknown"
     else:
