@@ -89,5 +89,7 @@ def joined_summaries(summaries: list[str]) -> str:
     """Steps' summaries as one line, a clause dropped where the next says it again with more
     ("possession changes; possession changes: the ball goes to 4" says it once)."""
     clauses = [c.strip() for s in summaries if s for c in s.split(";") if c.strip()]
-    kept = [c for c, after in zip(clauses, [*clauses[1:], ""], strict=True) if not after.startswith(c)]
+    # Each clause against the one after it (the last against nothing): zip(strict) needs equal lengths,
+    # so an empty list of clauses pairs with nothing rather than with one "".
+    kept = [c for c, after in zip(clauses, [*clauses[1:], ""][: len(clauses)], strict=True) if not after.startswith(c)]
     return "; ".join(kept)
