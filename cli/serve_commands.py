@@ -16,6 +16,7 @@ from referee.indexer.memory.bank import local_file
 from referee.paths import DB_ENV, corpus_dirs
 
 app = typer.Typer()
+BACKLOG = 2048  # uvicorn's: connections queued while the server starts
 WORKERS = 2  # two processes answer side by side; a table of 20 players is well within one (see docs/web.md)
 
 
@@ -47,7 +48,7 @@ def serve(
 
     Sheets are made by a separate process in the background, never by the processes answering."""
     try:
-        import uvicorn  # the [web] extra: only `referee serve` needs it
+        import uvicorn  # noqa: F401  the [web] extra, asked for here: only `referee serve` needs it
 
         from referee.web.app import LEARN_ENV, SHEETS_ENV, WORKERS_ENV, create_app
         from referee.web.backend import Settings
@@ -55,14 +56,17 @@ def serve(
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
-    _check_port_free(host, port)  # before anything is read or rebuilt: the address is the user's to fix
+    # Listening before anything is read or loaded, and the address printed only then: a phone that
+    # opens it at once waits in the queue of connections, never "can't be reached"; the pages say
+    # "starting" until the model and the index are in (web.app.FollowKnowledgeBase).
+    sock = _listen(host, port)
     path = db_path(db)
     store.open_db(path)
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
     for line in _greeting(host, port, workers, learn):
         typer.echo(line, err=True)
-    options: dict[str, Any] = {  # uvicorn.run's keywords, shared by both ways of starting it
+    options: dict[str, Any] = {  # uvicorn's settings, shared by both ways of starting it
         "host": host,
         "port": port,
         "log_level": "warning",
@@ -72,12 +76,31 @@ def serve(
         "timeout_graceful_shutdown": 5,
     }
     if workers == 1:
-        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn)
-        uvicorn.run(create_app(settings, encoders=encoders), **options)
+        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn, load_in_background=True)
+        run_uvicorn(create_app(settings, encoders=encoders), sock, options)
     else:  # each worker process builds its app from the environment
         os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
         os.environ[LEARN_ENV] = "1" if learn else "0"
-        uvicorn.run("referee.web.app:create_app_from_environment", factory=True, workers=workers, **options)
+        options.update(factory=True, workers=workers)
+        run_uvicorn("referee.web.app:create_app_from_environment", sock, options)
+
+
+def run_uvicorn(app: Any, sock: socket.socket, options: dict[str, Any]) -> None:
+    """uvicorn.run on a socket already listening (uvicorn.run would bind and listen only once the
+    app had loaded): one process, or `workers` processes sharing the socket."""
+    import uvicorn  # the [web] extra: only `referee serve` needs it
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(app, **options)
+    try:
+        if config.workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl+C: stopped, as asked
+        pass
+    finally:
+        sock.close()
 
 
 def is_loopback(host: str) -> bool:
@@ -120,16 +143,21 @@ def _local_address() -> str:
             return "THIS-MACHINE"
 
 
-def _check_port_free(host: str, port: int) -> None:
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port and listening; a host or port the user must fix is one error."""
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
         why = exc.strerror if isinstance(exc, socket.gaierror) else "not a host name"
         raise RefereeError(f"--host {host!r}: not an address of this machine ({why})") from None
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as trial:
-        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            trial.bind((host, port))
-        except OSError as exc:
-            raise RefereeError(f"cannot listen on {host}:{port} ({exc.strerror}); try another --port") from None
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart finds the port free
+    try:
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError as exc:
+        sock.close()
+        raise RefereeError(f"cannot listen on {host}:{port} ({exc.strerror}); try another --port") from None
+    sock.set_inheritable(True)  # the worker processes serve it
+    return sock

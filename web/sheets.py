@@ -274,6 +274,14 @@ class SheetMaker:
     def status(self) -> dict[str, str]:
         return {k.stem: "ready" if k in self._made else "making" if k in self._making else "waiting" for k in self.keys}
 
+    def stop_preparing(self) -> None:
+        if self._preparing is not None:
+            self._preparing.cancel()
+
+    def busy(self) -> bool:
+        """Whether a sheet asked of this maker is still being made."""
+        return bool(self._making)
+
     def stop(self) -> None:
         if self._preparing is not None:
             self._preparing.cancel()
