@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -31,6 +32,7 @@ from referee.indexer.search.index import build_index
 from referee.web.app import create_app
 from referee.web.backend import CHANGE_SECONDS, Settings
 from referee.web.connections import TimedH11Protocol
+from referee.web.sheets import SheetKey, SheetMaker, estimate
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 TESTS = Path(__file__).resolve().parent
@@ -257,3 +259,30 @@ def test_a_game_added_while_serving_is_served_once_its_index_is_built(tmp_path: 
         assert answer.status_code == 200 and answer.json()["game"] == game
         assert httpx.get(url + f"/{game}").status_code == 200
         assert game in httpx.get(url + "/api/status").json()["sheets"]  # its sheet is offered too
+
+
+def test_sheet_progress_is_the_same_from_every_server_process_and_paced_on_the_sheets_made(served, tmp_path) -> None:
+    _, game, db = served
+    copy = tmp_path / "referee.db"  # its own sheet folder: the module's server keeps its own
+    shutil.copy(db, copy)
+    keys, asked = [SheetKey("ta-ke"), SheetKey("takkure"), SheetKey(game)], SheetKey(game)
+    one, other = (SheetMaker(copy, [CORPUS, db.parent / "games"], keys) for _ in range(2))  # two server processes
+    assert one.folder is not None and one.folder == other.folder
+    start = one.progress(asked)
+    assert (start["ready"], start["total"], start["pace"], start["estimate"]) == (0, 3, None, None)
+    # the other process made two sheets (40 s and 20 s); this one was asked for 10 s ago
+    for stem, seconds in (("ta-ke", 40), ("takkure", 20)):
+        (other.folder / f"{stem}.json").write_text(json.dumps({"kept": 9, "left_out": 0, "seconds": seconds}))
+    (other.folder / f".{asked.stem}.asked").write_text(repr(time.time() - 10))
+    seen = [one.progress(asked), other.progress(asked)]
+    for progress in seen:
+        assert progress["ready"] == 2 and progress["sheets"]["ta-ke"] == "ready"  # the bar moves in both
+        assert progress["pace"] == 30.0 and 9 <= progress["seconds"] <= 11
+        assert 19 <= progress["estimate"] <= 21
+    (other.folder / f".{asked.stem}.asked").write_text(repr(time.time() - 45))  # slower than the pace
+    assert one.progress(asked)["estimate"] is None  # said as "taking longer", never a time it cannot keep
+
+
+def test_an_estimate_counts_the_sheets_ahead_and_is_none_without_a_pace() -> None:
+    assert estimate(30.0, 0, 10) == 20 and estimate(30.0, 2, 10) == 80
+    assert estimate(None, 0, 0) is None and estimate(30.0, 0, 30) is None
