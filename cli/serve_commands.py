@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import os
 import socket
+import threading
+import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -56,19 +60,22 @@ def serve(
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
-    # Listening before anything is read or loaded, and the address printed only then: a phone that
-    # opens it at once waits in the queue of connections, never "can't be reached"; the pages say
-    # "starting" until the model and the index are in (web.app.FollowKnowledgeBase).
+    # Listening before anything is read or loaded, and the address printed only once the server
+    # answers on it (a request of its own): a phone that opens it then is answered at once, with a
+    # page saying Referee is starting while the model loads (web.app.FollowKnowledgeBase); one that
+    # came earlier waits in the queue of connections, never "can't be reached".
     sock = _listen(host, port)
     path = db_path(db)
     store.open_db(path)
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
-    for line in _greeting(host, port, workers, learn):
-        typer.echo(line, err=True)
+    typer.echo("Starting Referee…", err=True)
+
+    def greet() -> None:
+        for line in _greeting(host, port, workers, learn):
+            typer.echo(line, err=True)
+
     options: dict[str, Any] = {  # uvicorn's settings, shared by both ways of starting it
-        "host": host,
-        "port": port,
         "log_level": "warning",
         "server_header": False,
         "http": TimedH11Protocol,  # a request must arrive within seconds; idle connections are closed
@@ -77,20 +84,24 @@ def serve(
     }
     if workers == 1:
         settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn, load_in_background=True)
-        run_uvicorn(create_app(settings, encoders=encoders), sock, options)
+        run_uvicorn(create_app(settings, encoders=encoders), sock, options, greet)
     else:  # each worker process builds its app from the environment
         os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
         os.environ[LEARN_ENV] = "1" if learn else "0"
         options.update(factory=True, workers=workers)
-        run_uvicorn("referee.web.app:create_app_from_environment", sock, options)
+        run_uvicorn("referee.web.app:create_app_from_environment", sock, options, greet)
 
 
-def run_uvicorn(app: Any, sock: socket.socket, options: dict[str, Any]) -> None:
-    """uvicorn.run on a socket already listening (uvicorn.run would bind and listen only once the
-    app had loaded): one process, or `workers` processes sharing the socket."""
+def run_uvicorn(app: Any, sock: socket.socket, options: dict[str, Any], on_answering: Callable[[], None]) -> None:
+    """uvicorn on a socket already listening (uvicorn.run would bind and listen only once the app
+    had loaded): one process, or `workers` processes sharing the socket. `on_answering` is called
+    once the server has answered a request of ours on it."""
     import uvicorn  # the [web] extra: only `referee serve` needs it
     from uvicorn.supervisors import Multiprocess
 
+    host, port = sock.getsockname()[:2]
+    probe = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    threading.Thread(target=_when_answering, args=(probe, port, on_answering), daemon=True).start()
     config = uvicorn.Config(app, **options)
     try:
         if config.workers > 1:
@@ -101,6 +112,26 @@ def run_uvicorn(app: Any, sock: socket.socket, options: dict[str, Any]) -> None:
         pass
     finally:
         sock.close()
+
+
+ANSWERING_WAIT_SECONDS = 600.0  # the worker processes import and start; a loaded machine takes long
+
+
+def _when_answering(host: str, port: int, then: Callable[[], None]) -> None:
+    """Call `then` once the server answers (any status: a "starting" page is an answer)."""
+    deadline = time.monotonic() + ANSWERING_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        connection = http.client.HTTPConnection(host, port, timeout=ANSWERING_WAIT_SECONDS)
+        try:
+            connection.request("GET", "/api/status")
+            connection.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.2)  # not answering yet (or a connection dropped): look again
+            continue
+        finally:
+            connection.close()
+        then()
+        return
 
 
 def is_loopback(host: str) -> bool:

@@ -357,7 +357,12 @@ def test_serve_warns_when_the_network_can_read_the_rules(indexed_db: Path, monke
     from referee.cli import serve_commands
 
     served: list[str] = []  # not served here: the address the socket listens on, once the greeting is printed
-    monkeypatch.setattr(serve_commands, "run_uvicorn", lambda app, sock, options: served.append(sock.getsockname()[0]))
+
+    def run_uvicorn(app, sock, options, on_answering) -> None:
+        served.append(sock.getsockname()[0])
+        on_answering()
+
+    monkeypatch.setattr(serve_commands, "run_uvicorn", run_uvicorn)
     with socket.socket() as probe:  # a port free on every address, for the check `serve` makes first
         probe.bind(("0.0.0.0", 0))
         port = str(probe.getsockname()[1])

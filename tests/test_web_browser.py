@@ -439,3 +439,17 @@ def test_the_server_log_has_no_traceback(site: str) -> None:
     assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)
     tracebacks = [r for r in SERVER_LOG.records if r.exc_info or "Traceback" in r.getMessage()]
     assert not tracebacks, [f"{r.name}: {r.getMessage()}" for r in tracebacks]
+
+
+def test_the_ask_box_says_when_it_cut_a_paste_and_an_empty_ask_says_what_to_type(phone, site: str) -> None:
+    phone.goto(site + "/")
+    note, box = phone.locator("#q-full"), phone.locator("#q")
+    assert note.is_hidden()
+    box.fill("x" * 600)  # a paste longer than the box holds
+    assert len(box.input_value()) == 500 and note.is_visible() and "cut" in note.inner_text()
+    box.fill("")
+    assert note.is_hidden()
+    phone.locator("#ask button[type=submit]").click()  # tapping Ask with nothing in the box
+    error = phone.locator("#results .error")
+    error.wait_for()
+    assert "type a question" in error.inner_text()
