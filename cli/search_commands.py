@@ -33,17 +33,16 @@ from referee.indexer.memory.learning import remember
 from referee.indexer.search.index import build_index, read_config, remove_index_leftovers, staleness
 from referee.indexer.search.results import SearchResult
 from referee.indexer.search.scoring import SCORING
-from referee.indexer.search.searcher import Searcher, clean_query
+from referee.indexer.search.searcher import Searcher
 from referee.names import GameChoice, choose_game
-from referee.validation.text import require_text
+from referee.validation.text import checked_question
 
 app = typer.Typer()
 
 
 def _searcher(ctx: typer.Context, db: Path | None, query: str | None = None) -> Searcher:
     if query is not None:
-        require_text(query, "the question")
-        clean_query(query)  # an empty question is refused before any index work
+        checked_question(query)  # empty or too long is refused before any index work, as the web app does
     path = db_path(db)
     store.open_db(path)
     encoders = encoders_of(ctx)

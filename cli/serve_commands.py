@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import os
 import socket
+import threading
+import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -16,6 +20,7 @@ from referee.indexer.memory.bank import local_file
 from referee.paths import DB_ENV, corpus_dirs
 
 app = typer.Typer()
+BACKLOG = 2048  # uvicorn's: connections queued while the server starts
 WORKERS = 2  # two processes answer side by side; a table of 20 players is well within one (see docs/web.md)
 
 
@@ -47,7 +52,7 @@ def serve(
 
     Sheets are made by a separate process in the background, never by the processes answering."""
     try:
-        import uvicorn  # the [web] extra: only `referee serve` needs it
+        import uvicorn  # noqa: F401  the [web] extra, asked for here: only `referee serve` needs it
 
         from referee.web.app import LEARN_ENV, SHEETS_ENV, WORKERS_ENV, create_app
         from referee.web.backend import Settings
@@ -55,16 +60,22 @@ def serve(
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
-    _check_port_free(host, port)  # before anything is read or rebuilt: the address is the user's to fix
+    # Listening before anything is read or loaded, and the address printed only once the server
+    # answers on it (a request of its own): a phone that opens it then is answered at once, with a
+    # page saying Referee is starting while the model loads (web.app.FollowKnowledgeBase); one that
+    # came earlier waits in the queue of connections, never "can't be reached".
+    sock = _listen(host, port)
     path = db_path(db)
     store.open_db(path)
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
-    for line in _greeting(host, port, workers, learn):
-        typer.echo(line, err=True)
-    options: dict[str, Any] = {  # uvicorn.run's keywords, shared by both ways of starting it
-        "host": host,
-        "port": port,
+    typer.echo("Starting Referee…", err=True)
+
+    def greet() -> None:
+        for line in _greeting(host, port, workers, learn):
+            typer.echo(line, err=True)
+
+    options: dict[str, Any] = {  # uvicorn's settings, shared by both ways of starting it
         "log_level": "warning",
         "server_header": False,
         "http": TimedH11Protocol,  # a request must arrive within seconds; idle connections are closed
@@ -72,12 +83,55 @@ def serve(
         "timeout_graceful_shutdown": 5,
     }
     if workers == 1:
-        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn)
-        uvicorn.run(create_app(settings, encoders=encoders), **options)
+        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn, load_in_background=True)
+        run_uvicorn(create_app(settings, encoders=encoders), sock, options, greet)
     else:  # each worker process builds its app from the environment
         os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
         os.environ[LEARN_ENV] = "1" if learn else "0"
-        uvicorn.run("referee.web.app:create_app_from_environment", factory=True, workers=workers, **options)
+        options.update(factory=True, workers=workers)
+        run_uvicorn("referee.web.app:create_app_from_environment", sock, options, greet)
+
+
+def run_uvicorn(app: Any, sock: socket.socket, options: dict[str, Any], on_answering: Callable[[], None]) -> None:
+    """uvicorn on a socket already listening (uvicorn.run would bind and listen only once the app
+    had loaded): one process, or `workers` processes sharing the socket. `on_answering` is called
+    once the server has answered a request of ours on it."""
+    import uvicorn  # the [web] extra: only `referee serve` needs it
+    from uvicorn.supervisors import Multiprocess
+
+    host, port = sock.getsockname()[:2]
+    probe = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    threading.Thread(target=_when_answering, args=(probe, port, on_answering), daemon=True).start()
+    config = uvicorn.Config(app, **options)
+    try:
+        if config.workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl+C: stopped, as asked
+        pass
+    finally:
+        sock.close()
+
+
+ANSWERING_WAIT_SECONDS = 600.0  # the worker processes import and start; a loaded machine takes long
+
+
+def _when_answering(host: str, port: int, then: Callable[[], None]) -> None:
+    """Call `then` once the server answers (any status: a "starting" page is an answer)."""
+    deadline = time.monotonic() + ANSWERING_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        connection = http.client.HTTPConnection(host, port, timeout=ANSWERING_WAIT_SECONDS)
+        try:
+            connection.request("GET", "/api/status")
+            connection.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.2)  # not answering yet (or a connection dropped): look again
+            continue
+        finally:
+            connection.close()
+        then()
+        return
 
 
 def is_loopback(host: str) -> bool:
@@ -120,16 +174,21 @@ def _local_address() -> str:
             return "THIS-MACHINE"
 
 
-def _check_port_free(host: str, port: int) -> None:
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port and listening; a host or port the user must fix is one error."""
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
         why = exc.strerror if isinstance(exc, socket.gaierror) else "not a host name"
         raise RefereeError(f"--host {host!r}: not an address of this machine ({why})") from None
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as trial:
-        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            trial.bind((host, port))
-        except OSError as exc:
-            raise RefereeError(f"cannot listen on {host}:{port} ({exc.strerror}); try another --port") from None
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart finds the port free
+    try:
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError as exc:
+        sock.close()
+        raise RefereeError(f"cannot listen on {host}:{port} ({exc.strerror}); try another --port") from None
+    sock.set_inheritable(True)  # the worker processes serve it
+    return sock

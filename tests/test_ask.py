@@ -11,10 +11,12 @@ from typer.testing import CliRunner
 
 from referee import store
 from referee.cli.main import app
-from referee.indexer.answering.answer import ask
+from referee.indexer.answering.answer import ask, one_per_entry
 from referee.indexer.answering.facts import read_facts
-from referee.indexer.answering.passages import question_numbers, row_quote, row_range, select_row
+from referee.indexer.answering.passages import Passage, question_numbers, row_quote, row_range, select_row
+from referee.indexer.memory.reading import Option
 from referee.names import choose_game
+from referee.store import StoredEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -355,3 +357,28 @@ def test_a_check_still_missing_facts_comes_after_the_quote(indexed_db: Path) -> 
     assert result.exit_code == 0, result.output
     assert "A check settles this once you give bac_try" in result.output
     assert result.output.index("“") < result.output.index("A check settles this")
+
+
+def _option(entry_id: str, quote: str, right: float) -> Option:
+    game, _, rest = entry_id.partition("/")
+    entry = StoredEntry(
+        entry_id, game, None, None, rest, [rest], "rule", "rulebook", True, "en", quote, 1, None, entry_id
+    )
+    return Option(Passage(entry, quote, "sentence", 0.5, 0.5), right, None)
+
+
+def test_choices_offer_each_entry_once_the_likeliest_passage_kept() -> None:
+    # Fate's "natural 20" offered "About Taking Action, Rolling the Dice?" three times: three
+    # sentences of one entry, one button and one link each (phone review 2, task 21)
+    options = [
+        _option("fate/dice/1", "Roll four dice.", 0.4),
+        _option("fate/dice/1", "Add your skill.", 0.3),
+        _option("fate/stress/2", "Check a stress box.", 0.25),
+        _option("fate/dice/1", "Read the ladder.", 0.2),
+    ]
+    kept = one_per_entry(options)
+    assert [(o.passage.entry.id, o.passage.quote) for o in kept] == [
+        ("fate/dice/1", "Roll four dice."),
+        ("fate/stress/2", "Check a stress box."),
+    ]
+    assert one_per_entry(kept) == kept

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from referee import store
 from referee.cli.main import app
+from referee.validation.text import MAX_QUESTION_CHARS
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,7 +152,11 @@ def test_empty_question_is_refused_before_any_index_work(tmp_path: Path) -> None
     assert run("build", "--db", str(db)).exit_code == 0
     for command in ("search", "ask"):
         result = run(command, "  ", "--game", "takkure", "--db", str(db))
-        assert result.exit_code == 2 and result.stderr.strip() == "Error: the question is empty"
+        assert result.exit_code == 2 and result.stderr.strip().startswith("Error: the question is empty: type")
+        assert len(result.stderr.strip().splitlines()) == 1
+    for command in ("search", "ask"):  # too long: refused, never cut (the web app's limit)
+        result = run(command, "x" * (MAX_QUESTION_CHARS + 1), "--game", "takkure", "--db", str(db))
+        assert result.exit_code == 2 and f"(at most {MAX_QUESTION_CHARS})" in result.stderr
     assert not (tmp_path / "kb.index").exists()
 
 

@@ -199,7 +199,8 @@ def test_api_refuses_bad_bodies_and_oversized_requests(web) -> None:
         ("/sheets/nope", 404, "no sheet"),
         ("/sheets/takkure.docx", 404, "no sheet"),
         ("/sheets/takkure.html?lang=english", 400, "two-letter language code"),
-        ("/?q=" + "x" * 600, 400, "the question is too long"),
+        ("/?q=" + "x" * 600, 400, "the question is 600 characters long (at most 500)"),
+        ("/?q=+", 400, "the question is empty: type a question"),
         ("/?q=castling&game=chess", 400, "unknown game &#39;chess&#39;"),
     ],
 )
@@ -354,10 +355,15 @@ def test_an_action_no_rule_covers_is_unknown_with_the_closest_rules_not_refused(
 
 
 def test_serve_warns_when_the_network_can_read_the_rules(indexed_db: Path, monkeypatch) -> None:
-    import uvicorn
+    from referee.cli import serve_commands
 
-    served: list[str] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(options["host"]))  # not served here
+    served: list[str] = []  # not served here: the address the socket listens on, once the greeting is printed
+
+    def run_uvicorn(app, sock, options, on_answering) -> None:
+        served.append(sock.getsockname()[0])
+        on_answering()
+
+    monkeypatch.setattr(serve_commands, "run_uvicorn", run_uvicorn)
     with socket.socket() as probe:  # a port free on every address, for the check `serve` makes first
         probe.bind(("0.0.0.0", 0))
         port = str(probe.getsockname()[1])

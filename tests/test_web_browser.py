@@ -492,3 +492,17 @@ def test_a_question_every_game_fits_asks_which_game_with_a_button_each(phone, si
     phone.wait_for_url(re.compile(r"game=" + re.escape(game)))
     assert phone.locator("#game").input_value() == game
     assert phone.locator("#results [data-game-choices]").count() == 0  # a game picked is not asked again
+
+
+def test_the_ask_box_says_when_it_cut_a_paste_and_an_empty_ask_says_what_to_type(phone, site: str) -> None:
+    phone.goto(site + "/")
+    note, box = phone.locator("#q-full"), phone.locator("#q")
+    assert note.is_hidden()
+    box.fill("x" * 600)  # a paste longer than the box holds
+    assert len(box.input_value()) == 500 and note.is_visible() and "cut" in note.inner_text()
+    box.fill("")
+    assert note.is_hidden()
+    phone.locator("#ask button[type=submit]").click()  # tapping Ask with nothing in the box
+    error = phone.locator("#results .error")
+    error.wait_for()
+    assert "type a question" in error.inner_text()

@@ -9,25 +9,34 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import re
+import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from support.encoders import hash_encoders
-from support.served import ServedApp
+from support.served import ServedApp, free_port
 from typer.testing import CliRunner
 
 from referee.cli.main import app as cli
+from referee.indexer.search.encoder import Encoder, Encoders
 from referee.indexer.search.index import build_index
 from referee.web.app import create_app
-from referee.web.backend import Settings
+from referee.web.backend import CHANGE_SECONDS, Settings
 from referee.web.connections import TimedH11Protocol
+from referee.web.sheets import SheetKey, SheetMaker, estimate
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-BOOK = Path(__file__).resolve().parent / "books" / "lantern-keepers.md"
+TESTS = Path(__file__).resolve().parent
+BOOK = TESTS / "books" / "lantern-keepers.md"
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +144,145 @@ def test_status_says_how_the_server_answers(served) -> None:
     status = httpx.get(url + "/api/status").json()
     assert status["workers"] == 1 and status["answering_threads"] == 1
     assert {"ta-ke", "takkure", "tacocat", "tacocat.en", game} <= set(status["sheets"])
+
+
+# ---------------------------------------------------------------- the first minutes (docs/records/2026-12-02-first-minutes.md)
+
+
+def test_an_address_too_long_gets_the_apps_styled_error_page(served) -> None:
+    url, _, _ = served
+    page = httpx.get(url + "/?q=" + "a" * 20_000)
+    assert page.status_code == 414 and page.headers["content-type"].startswith("text/html")
+    assert '<link rel="stylesheet" href="/static/style.css">' in page.text
+    assert re.search(r'class="error"[^>]*><strong>414</strong> the address is too long', page.text)
+    assert "aaaa" not in page.text  # the refused address is not echoed back
+    api = httpx.get(url + "/api/ask?q=" + "a" * 20_000)
+    assert api.status_code == 414 and "too long" in api.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("q", "words"),
+    [("", "the question is empty: type a question"), ("   ", "the question is empty: type a question"),
+     ("x" * 501, "the question is 501 characters long (at most 500)")],
+)  # fmt: skip
+def test_an_empty_or_too_long_question_gets_one_line_saying_what_to_do(served, q: str, words: str) -> None:
+    url, _, _ = served
+    page = httpx.get(url + "/", params={"q": q})
+    assert page.status_code == 400
+    assert re.search(r'<p class="error" role="alert">' + re.escape(words), page.text)
+    assert 'maxlength="500"' in page.text and 'data-full-note="q"' in page.text  # the box says when it cut a paste
+
+
+def test_the_ask_page_opened_without_a_question_has_no_message(served) -> None:
+    url, _, _ = served
+    page = httpx.get(url + "/")
+    assert page.status_code == 200 and 'class="error"' not in page.text
+
+
+def _gated_encoders(gate: threading.Event) -> Encoders:
+    """The hash encoder, its query side handed over only once `gate` is set: a model still loading."""
+    plain = hash_encoders()
+
+    def queries(model: str) -> Encoder:
+        assert gate.wait(60), "the test never let the model load"
+        return plain.queries(model)
+
+    return Encoders(passages=plain.passages, queries=queries)
+
+
+def test_pages_say_starting_while_the_knowledge_base_loads_and_refresh_themselves(served) -> None:
+    _, game, db = served
+    gate = threading.Event()
+    settings = Settings(db, [CORPUS, db.parent / "games"], load_in_background=True)
+    with TestClient(create_app(settings, encoders=_gated_encoders(gate)), raise_server_exceptions=False) as client:
+        page = client.get("/")
+        assert page.status_code == 503 and page.headers["retry-after"].isdigit()
+        assert '<meta http-equiv="refresh" content="2">' in page.text
+        assert "Referee is starting" in page.text and '<link rel="stylesheet"' in page.text
+        assert client.get("/api/games").json()["error"].startswith("Referee is starting")
+        assert client.get("/static/style.css").status_code == 200  # the page's style is served meanwhile
+        gate.set()
+        deadline = time.monotonic() + 60
+        while (answered := client.get("/api/games")).status_code == 503:
+            assert time.monotonic() < deadline, "never ready"
+            time.sleep(0.05)
+        assert answered.status_code == 200 and game in {g["id"] for g in answered.json()}
+
+
+@pytest.mark.slow  # starts `referee serve` in a process of its own
+def test_the_first_request_after_the_printed_address_is_answered(served, tmp_path: Path) -> None:
+    _, _, db = served
+    port = free_port()
+    env = {**os.environ, "REFEREE_USER_CORPUS": str(db.parent / "games"), "PYTHONPATH": str(TESTS)}
+    command = [sys.executable, str(TESTS / "hostile_cli.py"), "serve", "--port", str(port), "--workers", "1"]
+    server = subprocess.Popen([*command, "--db", str(db)], env=env, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert server.stderr is not None
+        for line in server.stderr:
+            if line.startswith("Referee at"):
+                break
+        else:
+            pytest.fail("serve stopped without printing its address")
+        first = httpx.get(f"http://127.0.0.1:{port}/", timeout=60)  # refused before: the address came first
+        assert first.status_code in (200, 503), first.text
+        deadline = time.monotonic() + 120
+        while httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=60).status_code != 200:
+            assert time.monotonic() < deadline and server.poll() is None, "never ready"
+            time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.mark.slow  # builds the whole corpus, then adds a game to it
+def test_a_game_added_while_serving_is_served_once_its_index_is_built(tmp_path: Path) -> None:
+    db, added = tmp_path / "referee.db", tmp_path / "games"
+    assert CliRunner().invoke(cli, ["build", "--db", str(db)]).exit_code == 0
+    build_index(db, encoders=hash_encoders())
+    with ServedApp(create_app(Settings(db, [CORPUS, added]), encoders=hash_encoders())) as url:
+        before = {g["id"] for g in httpx.get(url + "/api/games").json()}
+        result = CliRunner().invoke(
+            cli, ["add", str(BOOK), "--db", str(db), "--no-index", "--json"], env={"REFEREE_USER_CORPUS": str(added)}
+        )
+        assert result.exit_code == 0, result.output
+        game = json.loads(result.stdout)["game"]
+        assert game not in before
+        time.sleep(CHANGE_SECONDS + 0.5)  # the database is swapped in, its index not yet built: the old is served
+        games = httpx.get(url + "/api/games")
+        assert games.status_code == 200 and {g["id"] for g in games.json()} == before
+        build_index(db, encoders=hash_encoders())
+        deadline = time.monotonic() + 30
+        while game not in {g["id"] for g in httpx.get(url + "/api/games").json()}:
+            assert time.monotonic() < deadline, "the added game was never served"
+            time.sleep(0.2)
+        answer = httpx.get(url + "/api/ask", params={"q": "How does the lantern work?", "game": game})
+        assert answer.status_code == 200 and answer.json()["game"] == game
+        assert httpx.get(url + f"/{game}").status_code == 200
+        assert game in httpx.get(url + "/api/status").json()["sheets"]  # its sheet is offered too
+
+
+def test_sheet_progress_is_the_same_from_every_server_process_and_paced_on_the_sheets_made(served, tmp_path) -> None:
+    _, game, db = served
+    copy = tmp_path / "referee.db"  # its own sheet folder: the module's server keeps its own
+    shutil.copy(db, copy)
+    keys, asked = [SheetKey("ta-ke"), SheetKey("takkure"), SheetKey(game)], SheetKey(game)
+    one, other = (SheetMaker(copy, [CORPUS, db.parent / "games"], keys) for _ in range(2))  # two server processes
+    assert one.folder is not None and one.folder == other.folder
+    start = one.progress(asked)
+    assert (start["ready"], start["total"], start["pace"], start["estimate"]) == (0, 3, None, None)
+    # the other process made two sheets (40 s and 20 s); this one was asked for 10 s ago
+    for stem, seconds in (("ta-ke", 40), ("takkure", 20)):
+        (other.folder / f"{stem}.json").write_text(json.dumps({"kept": 9, "left_out": 0, "seconds": seconds}))
+    (other.folder / f".{asked.stem}.asked").write_text(repr(time.time() - 10))
+    seen = [one.progress(asked), other.progress(asked)]
+    for progress in seen:
+        assert progress["ready"] == 2 and progress["sheets"]["ta-ke"] == "ready"  # the bar moves in both
+        assert progress["pace"] == 30.0 and 9 <= progress["seconds"] <= 11
+        assert 19 <= progress["estimate"] <= 21
+    (other.folder / f".{asked.stem}.asked").write_text(repr(time.time() - 45))  # slower than the pace
+    assert one.progress(asked)["estimate"] is None  # said as "taking longer", never a time it cannot keep
+
+
+def test_an_estimate_counts_the_sheets_ahead_and_is_none_without_a_pace() -> None:
+    assert estimate(30.0, 0, 10) == 20 and estimate(30.0, 2, 10) == 80
+    assert estimate(None, 0, 0) is None and estimate(30.0, 0, 30) is None

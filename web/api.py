@@ -18,10 +18,9 @@ from referee.states.ruling import Ruling
 from referee.states.settle import settle_state_text
 from referee.validation.documents import load_document
 from referee.validation.schema import validated
-from referee.validation.text import decode_text
+from referee.validation.text import MAX_QUESTION_CHARS, decode_text
 from referee.web.backend import Backend, backend_of
 
-MAX_QUESTION_CHARS = 500  # a question typed at the table; the CLI cuts at 2,000
 MAX_NAME_CHARS = 80
 MAX_LIMIT = 50
 

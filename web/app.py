@@ -11,6 +11,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,7 +25,7 @@ from referee.paths import corpus_dirs, default_db_path
 from referee.web import api, pages, statepages
 from referee.web.backend import Backend, Settings
 from referee.web.limits import LimitRequests
-from referee.web.render import HERE, render_error
+from referee.web.render import HERE, page, render_error
 
 log = logging.getLogger("referee.web")
 
@@ -52,7 +53,8 @@ def create_app(settings: Settings, encoder: Encoder | None = None, encoders: Enc
         openapi_url="/api/openapi.json",
     )
     app.state.backend = backend
-    app.add_middleware(LimitRequests)
+    app.add_middleware(FollowKnowledgeBase)
+    app.add_middleware(LimitRequests, error_page=refused_page)  # outermost: before anything else reads the request
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     app.include_router(api.router)
@@ -73,6 +75,45 @@ def create_app_from_environment() -> FastAPI:
     prepare = os.environ.get(SHEETS_ENV) == "prepare"
     learn = os.environ.get(LEARN_ENV) == "1"
     return create_app(Settings(default_db_path(), corpus_dirs(), prepare_sheets=prepare, workers=workers, learn=learn))
+
+
+STARTING_REFRESH_SECONDS = 2  # the "starting" page looks again this often
+
+
+class FollowKnowledgeBase:
+    """Every request but a static file: answered at once with a page that refreshes itself while
+    the knowledge base loads (`referee serve` listens before the model is in), and served from the
+    reloaded knowledge base once `referee add` changed it (Backend.follow_changes)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["path"].startswith("/static/"):
+            await self.app(scope, receive, send)
+            return
+        backend: Backend = scope["app"].state.backend
+        waiting = backend.starting()
+        if waiting is None:
+            await backend.follow_changes()
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        status = 500 if backend.failed is not None else 503
+        if wants_json(request):
+            response: Response = JSONResponse({"error": waiting}, status_code=status)
+        else:
+            refresh = None if backend.failed is not None else STARTING_REFRESH_SECONDS
+            response = page(request, "error.html", status, status=status, message=waiting, refresh=refresh)
+        if status == 503:
+            response.headers["retry-after"] = str(STARTING_REFRESH_SECONDS)
+        await response(scope, receive, send)
+
+
+def refused_page(scope: dict[str, Any], status: int, message: str) -> Response:
+    """The styled one-line error page for a request refused before routing (web.limits)."""
+    plain = {**scope, "path": "/", "raw_path": b"/", "query_string": b""}  # the refused address is never echoed
+    return render_error(Request(plain), status, message)
 
 
 def one_line(text: str) -> str:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,12 +30,15 @@ from referee import store
 from referee.books.gameconf import discover_games, game_config
 from referee.errors import RefereeError
 from referee.indexer.search.encoder import MODEL_ENCODERS, Encoder, Encoders
+from referee.indexer.search.index import index_dir, read_config
 from referee.indexer.search.searcher import Searcher
 from referee.rules.loading import load_rules
 from referee.states.examples import example_state, example_states
 from referee.web.sheets import SheetFiles, SheetKey, SheetMaker, sheet_keys
 
 T = TypeVar("T")
+log = logging.getLogger("referee.web")
+CHANGE_SECONDS = 2.0  # how often a request looks whether the knowledge base changed (a few stat calls)
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Settings:
     prepare_sheets: bool = False  # `referee serve` does; tests ask for the one sheet they read
     workers: int = 1  # server processes (for /api/status: each process answers for itself)
     learn: bool = False  # `referee serve --learn`: a tapped choice is kept in this machine's memory
+    load_in_background: bool = False  # `referee serve`: answer at once ("starting") while the model loads
     dirs: tuple[Path, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -72,19 +78,52 @@ class Backend:
         self.games: list[dict[str, Any]] = []
         self._game_configs: dict[str, Any] = {}
         self.sheets: SheetMaker | None = None
+        self.ready = False  # the first load is done
+        self.failed: str | None = None  # why the first load failed
+        self.generation = 0  # loads done: a thread's own connection is reopened after a reload
+        self._started_at = time.monotonic()
+        self._loading: asyncio.Future[None] | None = None
+        self._reloading: asyncio.Future[None] | None = None
+        self._seen: tuple[Any, ...] = ()
+        self._looked_at = 0.0
+        self._retiring: asyncio.Future[None] | None = None  # the sheet maker a reload replaced
 
     # ------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-kb")
         self._light = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-light")
-        await self.run(self._load)
+        self._started_at = time.monotonic()
+        self._seen = knowledge_stamp(self.settings)
+        if self.settings.load_in_background:  # `referee serve`: pages say "starting" meanwhile (web.app)
+            self._loading = asyncio.ensure_future(self._first_load())
+        else:
+            await self._first_load()
+
+    async def _first_load(self) -> None:
+        try:
+            await self.run(self._load)
+        except Exception as exc:  # the server stays up and every page says why (one line, logged once)
+            self.failed = " ".join(str(exc).split()) or type(exc).__name__
+            log.exception("the knowledge base could not be loaded")
+            if not self.settings.load_in_background:
+                raise
+            return
+        self._new_sheets()
+        self.ready = True
+
+    def _new_sheets(self) -> None:
         served = [g for g in self._game_configs.values() if g.id in self.game_ids()]
-        self.sheets = SheetMaker(self.settings.db_path, list(self.settings.dirs), sheet_keys(served))
+        old, self.sheets = self.sheets, SheetMaker(self.settings.db_path, list(self.settings.dirs), sheet_keys(served))
         if self.settings.prepare_sheets:
             self.sheets.prepare()
+        if old is not None:
+            self._retiring = asyncio.ensure_future(_retire(old))
 
     async def stop(self) -> None:
+        for task in (self._loading, self._reloading, self._retiring):
+            if task is not None:
+                task.cancel()
         if self.sheets is not None:
             self.sheets.stop()
         for pool in (self._executor, self._light):
@@ -93,12 +132,65 @@ class Backend:
         self._executor = self._light = None
 
     def _load(self) -> None:
-        self.searcher = Searcher(self.settings.db_path, encoder=self._encoder, encoders=self._encoders)
-        self.games = store.games(self.searcher.db)
+        """On the answering thread: everything a request reads, built first, then put in place at
+        once (a reload runs here too, after the asks queued before it: they answer from the old)."""
+        encoder = self._encoder or self._same_model_encoder()
+        searcher = Searcher(self.settings.db_path, encoder=encoder, encoders=self._encoders)
+        games = store.games(searcher.db)
         rules = load_rules(list(self.settings.dirs))
-        self.checks.update(rules.checks)
-        self.state_rules = rules.states
-        self._game_configs = {g.id: g for g in discover_games(list(self.settings.dirs))}
+        configs = {g.id: g for g in discover_games(list(self.settings.dirs))}
+        self.searcher, self.games, self._game_configs = searcher, games, configs
+        self.checks, self.state_rules = dict(rules.checks), rules.states
+        self.generation += 1  # the light thread's connection is opened again on the new file
+
+    def _same_model_encoder(self) -> Encoder | None:
+        """The loaded model, kept across a reload when the new index was embedded with it (seconds saved)."""
+        if self.searcher is None:
+            return None
+        config = read_config(self.settings.db_path)
+        same = config is not None and config.model == self.searcher.index.config.model
+        return self.searcher.encoder if same else None
+
+    def starting(self) -> str | None:
+        """While the knowledge base loads (`referee serve` answers at once): what a page says; else None."""
+        if self.ready:
+            return None
+        if self.failed is not None:
+            return f"Referee could not load the knowledge base: {self.failed}"
+        seconds = round(time.monotonic() - self._started_at)
+        return f"Referee is starting: loading the rules, the search index and the model ({seconds} s so far)."
+
+    # ------------------------------------------------------------ a game added while serving
+
+    async def follow_changes(self) -> None:
+        """Reload when `referee add` (or build, remove, index) changed the knowledge base: looked at
+        no more than every `CHANGE_SECONDS` (a few stat calls). Reloaded only once the index matches
+        the database (an add swaps the database in, then embeds): until then the old is served. A
+        request that arrives during a reload waits for it; asks already queued answer from the old."""
+        if not self.ready:
+            return
+        now = time.monotonic()
+        if self._reloading is None and now - self._looked_at >= CHANGE_SECONDS:
+            self._looked_at = now
+            stamp = knowledge_stamp(self.settings)
+            if stamp != self._seen:
+                self._seen = stamp
+                self._reloading = asyncio.ensure_future(self._reload())
+        if self._reloading is not None:
+            await asyncio.shield(self._reloading)
+
+    async def _reload(self) -> None:
+        try:
+            if not await self.run_light(index_matches, self.settings.db_path):
+                log.info("the knowledge base changed; its index is not rebuilt yet: serving the old until it is")
+                return
+            await self.run(self._load)
+            self._new_sheets()
+            log.warning("the knowledge base changed: reloaded (%d games)", len(self.games))
+        except Exception:  # a half-written or damaged change: the old stays served, the next change retries
+            log.exception("the knowledge base changed but could not be reloaded; serving the old")
+        finally:
+            self._reloading = None
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Search and ask: on the thread that owns the index and the model."""
@@ -123,8 +215,9 @@ class Backend:
         if threading.current_thread().name.startswith("referee-kb"):
             return self.searcher.db
         db = getattr(self._local, "db", None)
-        if db is None:
+        if db is None or getattr(self._local, "generation", None) != self.generation:
             db = self._local.db = store.open_db(self.settings.db_path)
+            self._local.generation = self.generation
         return db
 
     def game_ids(self) -> list[str]:
@@ -183,6 +276,40 @@ class Backend:
         key = self.sheet_key(game_id, lang)
         made = await self.sheets.soon(key, wait)
         return made, self.sheets.progress(key)
+
+
+def knowledge_stamp(settings: Settings) -> tuple[Any, ...]:
+    """What changes when the knowledge base does: the database and the index are replaced by
+    renames (a new inode), an added game's folder is renamed into a games folder (its mtime)."""
+    paths = [settings.db_path, index_dir(settings.db_path) / "config.json", *settings.dirs]
+    stamp: list[Any] = []
+    for path in paths:
+        try:
+            found = path.stat()
+            stamp.append((found.st_ino, found.st_mtime_ns, found.st_size))
+        except OSError:
+            stamp.append(None)
+    return tuple(stamp)
+
+
+def index_matches(db_path: Path) -> bool:
+    """Whether the index on disk was built from the database on disk (not in the middle of an add)."""
+    config = read_config(db_path)
+    if config is None:
+        return False
+    db = store.open_db(db_path)
+    try:
+        return config.fingerprint == store.fingerprint(db)
+    finally:
+        db.conn.close()
+
+
+async def _retire(maker: SheetMaker) -> None:
+    """A replaced sheet maker stops once the sheets asked of it are made (their pages get them)."""
+    maker.stop_preparing()
+    while maker.busy():
+        await asyncio.sleep(1)
+    maker.stop()
 
 
 def backend_of(request: Request) -> Backend:

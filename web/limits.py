@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -35,24 +36,20 @@ SECURITY_HEADERS = [
 
 
 class LimitRequests:
-    def __init__(self, app: Any) -> None:
+    """`error_page(scope, status, message)`: the app's own error page for a refusal a person sees
+    (web.app.refused_page); without it, one line of text."""
+
+    def __init__(self, app: Any, error_page: Callable[[dict[str, Any], int, str], Any] | None = None) -> None:
         self.app = app
+        self.error_page = error_page
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        url_bytes = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string") or b"")
-        if url_bytes > MAX_URL_BYTES:
-            await _refuse(scope, send, 414, f"the address is too long (at most {MAX_URL_BYTES} bytes)")
-            return
-        declared = _content_length(scope)
-        if declared is not None and declared > MAX_BODY_BYTES:
-            await _refuse(scope, send, 413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
-            return
-        refused = _cross_site(scope)
-        if refused:
-            await _refuse(scope, send, 403, refused)
+        refusal = _refusal(scope)
+        if refusal is not None:
+            await self._refuse(scope, receive, send, *refusal)
             return
         head = scope["method"] == "HEAD"
         if head:  # the GET route answers; the body is not sent (its length is kept)
@@ -63,8 +60,34 @@ class LimitRequests:
             client = scope.get("client") or ("?", 0)
             log.warning("client %s:%s left before its request was read: %s %s", *client, scope["method"], scope["path"])
 
+    async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any, status: int, message: str) -> None:
+        """Refused before routing: JSON for the API, the page's message area for a part of a page
+        that htmx asked for (as pages.render_error does), the app's error page for everything else."""
+        page = scope["path"].startswith("/api/") or any(name == b"hx-request" for name, _ in scope.get("headers", []))
+        if self.error_page is not None and not page:
+            try:
+                response = self.error_page(scope, status, message)
+            except Exception:  # the page itself failed: the line below still says why
+                log.exception("error page failed for a refused request")
+            else:
+                await response(scope, receive, _with_headers(send, scope["method"] == "HEAD"))
+                return
+        await _refuse(scope, send, status, message)
+
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _refusal(scope: dict[str, Any]) -> tuple[int, str] | None:
+    """The status and line a request is refused with before routing, or None."""
+    url_bytes = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string") or b"")
+    if url_bytes > MAX_URL_BYTES:
+        return 414, f"the address is too long (at most {MAX_URL_BYTES} bytes)"
+    declared = _content_length(scope)
+    if declared is not None and declared > MAX_BODY_BYTES:
+        return 413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)"
+    refused = _cross_site(scope)
+    return (403, refused) if refused else None
 
 
 def _cross_site(scope: dict[str, Any]) -> str | None:

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from referee import store
 from referee.errors import RefereeError
 from referee.rules.settle import describe_check
-from referee.validation.text import decode_text
+from referee.validation.text import MAX_QUESTION_CHARS, checked_question, decode_text
 from referee.web import api, present, words
 from referee.web.backend import backend_of
 from referee.web.render import page
@@ -28,14 +28,6 @@ SHEET_FORMATS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf", "
 SHEET_STYLE = re.compile(r"<style>(.*?)</style>", re.S)  # the printable page's one stylesheet (sheets.html.to_html)
 # A sheet is the knowledge base's own standalone HTML document: its one inline <style> is allowed.
 SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'"
-
-
-def checked_question(q: str | None) -> str:
-    """The question of the Ask box: what the API's `q` would accept, else a one-line error."""
-    q = (q or "").strip()
-    if len(q) > api.MAX_QUESTION_CHARS:
-        raise RefereeError(f"the question is too long (at most {api.MAX_QUESTION_CHARS} characters)")
-    return q
 
 
 # ---------------------------------------------------------------- Ask
@@ -49,7 +41,7 @@ async def ask_page(
     backend = backend_of(request)
     answer, error, status, question = None, None, 200, ""
     try:
-        question = checked_question(q)
+        question = checked_question(q) if q is not None else ""  # no q: the page opened, nothing asked yet
         if game and len(game) > api.MAX_NAME_CHARS:
             raise RefereeError("game: the name is too long")
         if question:
@@ -71,6 +63,7 @@ async def ask_page(
         error=error,
         check_words=check_words,
         chosen=(choice or "")[: api.MAX_NAME_CHARS * 4],
+        max_question=MAX_QUESTION_CHARS,
     )
 
 
@@ -85,7 +78,8 @@ async def learn_tap(request: Request) -> Response:
         fields = dict(parse_qsl(decode_text(await request.body(), "form"), keep_blank_values=True))
     except ValueError:
         raise RefereeError("form: not a form") from None
-    question, choice = checked_question(fields.get("q")), (fields.get("choice") or "").strip()
+    typed, choice = fields.get("q") or "", (fields.get("choice") or "").strip()
+    question = checked_question(typed) if typed.strip() else ""
     game = fields.get("game") or None
     if not question or not choice or len(choice) > 300 or (game and len(game) > api.MAX_NAME_CHARS):
         raise RefereeError("a tap to keep needs its question (q) and the choice's entry id (choice)")

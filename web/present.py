@@ -32,6 +32,7 @@ def install(env: jinja2.Environment) -> None:
         check_title=words.check_title,
         short_title=words.short_title,
         sureness=words.sureness,
+        duration=duration,
     )
     env.globals.update(verdict_word=lambda v: words.VERDICT_WORDS.get(v, v))
 
@@ -39,6 +40,18 @@ def install(env: jinja2.Environment) -> None:
 def href(item_id: str) -> str:
     """The page of an entry, section or game: /<id>, every part of the id percent-encoded."""
     return "/" + quote(item_id.strip("/"), safe="/")
+
+
+def duration(seconds: Any) -> str:
+    """'45 s', '2 min 15 s': a wait as a person reads it."""
+    try:
+        total = max(0, round(float(seconds)))
+    except (TypeError, ValueError):
+        return ""
+    minutes, rest = divmod(total, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
 
 
 def percent(value: Any) -> str:

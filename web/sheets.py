@@ -111,7 +111,7 @@ def read_cached(folder: Path | None, key: SheetKey) -> SheetFiles | None:
         return None
 
 
-def _write_cached(folder: Path, key: SheetKey, files: SheetFiles) -> None:
+def _write_cached(folder: Path, key: SheetKey, files: SheetFiles, seconds: float | None = None) -> None:
     """Each file written whole (referee.store.atomic); the .json last, its presence meaning the
     others are complete. A folder that cannot be written (a full disk) is one log line: the sheet
     is still served from memory."""
@@ -119,9 +119,66 @@ def _write_cached(folder: Path, key: SheetKey, files: SheetFiles) -> None:
         write_file(folder / f"{key.stem}.pdf", files.pdf)
         write_file(folder / f"{key.stem}.html", files.html)
         write_file(folder / f"{key.stem}.body.html", files.body)
-        write_file(folder / f"{key.stem}.json", json.dumps({"kept": files.kept, "left_out": files.left_out}))
+        # seconds: what making it took, the pace the progress page estimates from
+        counts = {"kept": files.kept, "left_out": files.left_out, "seconds": seconds}
+        write_file(folder / f"{key.stem}.json", json.dumps(counts))
     except RefereeError as exc:
         log.warning("sheet %s not kept: %s", key.stem, " ".join(str(exc).split()))
+
+
+# ---------------------------------------------------------------- progress, shared by the server's processes
+
+
+def made_in(folder: Path | None) -> set[str]:
+    """The sheets the folder holds whole (their .json is written last)."""
+    if folder is None:
+        return set()
+    try:
+        return {p.stem for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")}
+    except OSError:
+        return set()
+
+
+def mark_asked(folder: Path | None, key: SheetKey, since: float) -> None:
+    """When a sheet was first asked for, by any server process: every process's page says the
+    same. A mark from before `since` (this server's start: one stopped before making it) is replaced."""
+    if folder is None:
+        return
+    before = asked_at(folder, key)
+    if before is None or before < since:
+        with contextlib.suppress(OSError):
+            (folder / f".{key.stem}.asked").write_text(repr(time.time()), encoding="utf-8")
+
+
+def asked_at(folder: Path | None, key: SheetKey) -> float | None:
+    if folder is None:
+        return None
+    try:
+        return float((folder / f".{key.stem}.asked").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def measured_pace(folder: Path | None) -> float | None:
+    """Seconds a sheet took to make here, on average over the sheets made so far (None: none timed)."""
+    times = []
+    for stem in made_in(folder):
+        assert folder is not None
+        with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
+            seconds = json.loads((folder / f"{stem}.json").read_text(encoding="utf-8")).get("seconds")
+            if isinstance(seconds, int | float) and seconds > 0:
+                times.append(float(seconds))
+    return round(sum(times) / len(times), 1) if times else None
+
+
+def estimate(pace: float | None, ahead: int, seconds: float) -> int | None:
+    """Seconds still to wait for a sheet with `ahead` sheets before it, `seconds` after it was
+    asked for, at the measured pace; None when nothing was measured or it is already past it
+    (the page then says so rather than promise a time it cannot keep)."""
+    if pace is None:
+        return None
+    left = pace * (ahead + 1) - seconds
+    return round(left) if left >= 1 else None
 
 
 # ---------------------------------------------------------------- the worker process
@@ -168,6 +225,7 @@ def make_sheet(key: SheetKey, folder: str | None) -> SheetFiles:
         done = read_cached(cache, key)  # another server process may have made it meanwhile
         if done is not None:
             return done
+        began = time.monotonic()
         game = game_config(_WORKER["games"].values(), key.game)
         db = store.open_db(_WORKER["db_path"])
         sheet = fit(build_sheet(db, game, _WORKER["checks"], key.lang))  # on the pages its [sheet] says
@@ -176,7 +234,7 @@ def make_sheet(key: SheetKey, folder: str | None) -> SheetFiles:
         files = SheetFiles(pdf, to_html(sheet, ENTRY_LINKS), sheet_body(sheet, ENTRY_LINKS), sheet.unit_count(),
                            sheet.left_out)  # fmt: skip
         if cache is not None:
-            _write_cached(cache, key, files)
+            _write_cached(cache, key, files, round(time.monotonic() - began, 1))
         return files
 
 
@@ -196,6 +254,7 @@ class SheetMaker:
         self._pool: ProcessPoolExecutor | None = None
         self._preparing: asyncio.Task[None] | None = None
         self._started: dict[SheetKey, float] = {}  # when each sheet in the making was asked for
+        self._since = time.time()  # a sheet's ask marked in the folder before this is another server's
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -216,6 +275,7 @@ class SheetMaker:
         if key not in self._making:
             making = self._making[key] = asyncio.ensure_future(self._make(key))
             self._started[key] = time.monotonic()
+            mark_asked(self.folder, key, self._since)
             # a sheet nobody waits for any more still has its failure read (logged once, by `prepare` or a page)
             making.add_done_callback(lambda done: done.cancelled() or done.exception())
         return self._making[key]
@@ -231,16 +291,23 @@ class SheetMaker:
             return None
 
     def progress(self, key: SheetKey) -> dict[str, Any]:
-        """For the page shown while a sheet is made: every sheet's state, how many are ready, and
-        for how long this one has been in the making."""
+        """For the page shown while a sheet is made: every sheet's state (the other server
+        processes' sheets included: they are read from the shared folder), how many are ready, for
+        how long this one has been asked for (the first ask of any process), and the pace measured
+        on the sheets made so far with what it gives for this one (None before any was timed)."""
         states = self.status()
-        started = self._started.get(key)
+        asked = asked_at(self.folder, key)
+        seconds = round(max(0.0, time.time() - asked)) if asked is not None and states.get(key.stem) != "ready" else 0
+        pace = measured_pace(self.folder)
+        ahead = sum(1 for k in self._making if k != key and self._started.get(k, 0.0) < self._started.get(key, 0.0))
         return {
             "sheets": states,
             "ready": sum(state == "ready" for state in states.values()),
             "total": len(states),
-            "seconds": round(time.monotonic() - started) if started is not None and key not in self._made else 0,
+            "seconds": seconds,
             "state": states.get(key.stem, "making"),
+            "pace": pace,
+            "estimate": estimate(pace, ahead, seconds),
         }
 
     async def _make(self, key: SheetKey) -> SheetFiles:
@@ -283,7 +350,21 @@ class SheetMaker:
         self._preparing = asyncio.ensure_future(every_sheet())
 
     def status(self) -> dict[str, str]:
-        return {k.stem: "ready" if k in self._made else "making" if k in self._making else "waiting" for k in self.keys}
+        """Each sheet: ready (here, or in the shared folder: another server process made it),
+        making, or waiting."""
+        made = made_in(self.folder)
+        return {
+            k.stem: "ready" if k in self._made or k.stem in made else "making" if k in self._making else "waiting"
+            for k in self.keys
+        }
+
+    def stop_preparing(self) -> None:
+        if self._preparing is not None:
+            self._preparing.cancel()
+
+    def busy(self) -> bool:
+        """Whether a sheet asked of this maker is still being made."""
+        return bool(self._making)
 
     def stop(self) -> None:
         if self._preparing is not None:

@@ -140,10 +140,23 @@ def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str])
 CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
 
 
+def one_per_entry(options: list[Option]) -> list[Option]:
+    """The options a player can tell apart: the first (likeliest) passage of each entry. Two
+    sentences of one entry are one choice: the same button ("About <section>?") and the same link
+    (its entry id), so offering both showed one choice twice (docs/records/2026-12-02-first-minutes.md)."""
+    seen: set[str] = set()
+    kept = []
+    for option in options:  # best first (rank_game)
+        if option.passage.entry.id not in seen:
+            seen.add(option.passage.entry.id)
+            kept.append(option)
+    return kept
+
+
 def _choices(ranked: GameRanking, ranker: Ranker, sure: float) -> list[Choice]:
     """The two or three passages it could be, when the first is not clearly the answer; each
     with its odds on the answer's own scale (`sure`: that the book answers, from this game)."""
-    options = [o for o in ranked.options if o.right >= CHOICE_AT]
+    options = [o for o in one_per_entry(ranked.options) if o.right >= CHOICE_AT]
     if len(options) < 2 or ranked.right >= ranker.choices_below:
         return []
     out = []

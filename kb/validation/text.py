@@ -61,3 +61,22 @@ def decode_text(data: bytes, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RefereeError(f"{what}: not UTF-8 text (byte {exc.start})") from None
+
+
+# One limit for a question wherever it is typed (the Ask box, the API, `referee ask`): a question
+# asked at the table fits in a few lines, and a longer paste is refused with its length, never cut
+# silently (a cut question is answered from words the player did not see go).
+MAX_QUESTION_CHARS = 500
+EMPTY_QUESTION = 'the question is empty: type a question about the rules, e.g. "How far can I pass?"'
+
+
+def checked_question(value: str) -> str:
+    """A question as typed, its spaces tidied; an empty one or one over `MAX_QUESTION_CHARS` is one error."""
+    question = " ".join(require_text(value, "the question").split())
+    if not question:
+        raise RefereeError(EMPTY_QUESTION)
+    if len(question) > MAX_QUESTION_CHARS:
+        raise RefereeError(
+            f"the question is {len(question):,} characters long (at most {MAX_QUESTION_CHARS}): shorten it"
+        )
+    return question

@@ -38,6 +38,15 @@ function openRememberedGame() {
   for (const group of document.querySelectorAll("details.check-group")) if (group.dataset.game === game) group.open = true;
 }
 
+// A box with a maxlength cuts a longer paste without a word: say so while it is full.
+function fullNote(note) {
+  const input = document.getElementById(note.dataset.fullNote);
+  if (!input || input.maxLength < 1) return;
+  const show = () => { note.hidden = input.value.length < input.maxLength; };
+  input.addEventListener("input", show);
+  show();
+}
+
 // ---------------------------------------------------------------- the board
 
 function boardOf(figure) {
@@ -212,6 +221,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("a[data-view]").forEach(viewLink);
   document.querySelectorAll("a[data-print]").forEach(printLink);
   document.querySelectorAll("[data-action-builder]").forEach(actionBuilder);
+  document.querySelectorAll("[data-full-note]").forEach(fullNote);
   verdictBar();
 });
 // A message of the last request (an error, swapped into #flash) goes when the next one starts:
