@@ -10,18 +10,15 @@ import typer
 import yaml
 from typer.core import TyperGroup
 
-from referee.books.gameconf import discover_games
 from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
-from referee.rules.loading import load_rules
-from referee.rules.settle import checks_of_game, describe_check, find_check
-from referee.states.describe import describe_game, describe_text
-from referee.states.settle import settle_text
-from referee.states.svg import render_state_svg
 from referee.store.atomic import write_file
 from referee.validation.text import decode_text
+
+# The rules, the game configs (pydantic) and the settling are imported by the functions that use
+# them, so that the other commands (and `referee --help`) do not pay for them.
 
 SUBCOMMANDS = ("list", "describe", "run")
 
@@ -136,6 +133,9 @@ def run(
 
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
+    from referee.books.gameconf import discover_games  # the game configs and the rules: per command
+    from referee.rules.settle import checks_of_game
+
     if game is not None:  # the same names every other command accepts: id, title or alias
         games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
         game = resolve_game_name(game, games)
@@ -149,6 +149,10 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
 
 def _print_game(name: str, json_: bool) -> bool:
     """A game's state keys and actions, each with an example; False when the name is not a game's."""
+    from referee.books.gameconf import discover_games  # the game configs and the rules: per command
+    from referee.rules.loading import load_rules
+    from referee.states.describe import describe_game, describe_text
+
     games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
     try:
         game = resolve_game_name(name, games)
@@ -166,6 +170,8 @@ def _print_game(name: str, json_: bool) -> bool:
 
 
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
+    from referee.rules.settle import describe_check, find_check  # the rules: per command
+
     data = describe_check(find_check(checks, name))
     if json_:
         print_json(data)
@@ -181,6 +187,8 @@ def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
 
 
 def _print_settled(situation: str | None, name: str | None, facts: list[str], json_: bool, svg: str | None) -> None:
+    from referee.states.settle import settle_text  # the rules and their settling: per command
+
     text = None
     source = "stdin" if situation == "-" else str(situation)
     if situation is not None:
@@ -201,6 +209,8 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
 
 
 def _write_svg(target: str, document: dict[str, Any], data: dict[str, Any]) -> None:
+    from referee.states.svg import render_state_svg  # per command
+
     drawing = render_state_svg(document, data)
     if target == "-":
         sys.stdout.write(drawing + "\n")

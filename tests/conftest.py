@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import fnmatch
 import ipaddress
+import os
 import shutil
 import socket
 import tempfile
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from support import rules
+from support.cpu_times import CpuTimes
 
 from referee.books.gameconf import Game, discover_games
 from referee.rules.actions import StateRules
@@ -44,6 +46,8 @@ _SCRATCH_HOME: list[Path] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("REFEREE_TEST_CPU"):
+        config.pluginmanager.register(CpuTimes(Path(os.environ["REFEREE_TEST_CPU"])), "referee-cpu-times")
     home = Path(tempfile.mkdtemp(prefix="referee-test-home-"))
     _SCRATCH_HOME.append(home)
     for name, value in {
