@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 import fnmatch
 import ipaddress
 import os
@@ -172,3 +173,27 @@ def web(web_app):
 
     with TestClient(web_app, raise_server_exceptions=False) as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def shared_layouts() -> Iterator[None]:
+    """`referee.sheets.pages.fit` shared by the tests that lay out the same sheet (the same book,
+    checks, language and pages): fitting one is about eight WeasyPrint layouts (seconds of CPU),
+    and the sheet tests, the CLI's `sheet` and its consistency tests fit ta-ke, takkure and
+    Tacocat's English sheet alike. What a test gets is a copy of what `fit` made for that sheet;
+    the CLI finds it because its `sheet` command imports `fit` when it runs. Left in place for
+    the session once asked for (the same sheet always fits the same way)."""
+    from referee.sheets import pages
+
+    fit = pages.fit
+    made: dict[tuple[str, int | None], object] = {}
+
+    def shared_fit(sheet, pages: int | None = None):
+        key = (repr(sheet), pages)
+        if key not in made:
+            made[key] = fit(sheet, pages)
+        return copy.deepcopy(made[key])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pages, "fit", shared_fit)
+        yield

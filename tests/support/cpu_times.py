@@ -27,8 +27,9 @@ class CpuTimes:
         self.out = path.open("a", encoding="utf-8")
         self.start = _cpu()
 
-    def _write(self, nodeid: str, cpu: float, wall: float) -> None:
-        self.out.write(json.dumps({"test": nodeid, "cpu": round(cpu, 4), "wall": round(wall, 4)}) + "\n")
+    def _write(self, nodeid: str, cpu: float, wall: float, marks: list[str] | None = None) -> None:
+        line = {"test": nodeid, "cpu": round(cpu, 4), "wall": round(wall, 4), "marks": marks or []}
+        self.out.write(json.dumps(line) + "\n")
         self.out.flush()
 
     @pytest.hookimpl(trylast=True)
@@ -39,7 +40,8 @@ class CpuTimes:
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
         cpu, wall = _cpu(), time.perf_counter()
         yield
-        self._write(item.nodeid, _cpu() - cpu, time.perf_counter() - wall)
+        marks = [m for m in ("model", "slow") if item.get_closest_marker(m)]
+        self._write(item.nodeid, _cpu() - cpu, time.perf_counter() - wall, marks)
 
     def pytest_unconfigure(self) -> None:
         self.out.close()
