@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import copy
 import fnmatch
 import ipaddress
 import os
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 from support import rules
 from support.cpu_times import CpuTimes
+from support.layouts import LAYOUTS_ENV, share_layouts
 
 from referee.books.gameconf import Game, discover_games
 from referee.rules.actions import StateRules
@@ -59,9 +59,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "REFEREE_DB": home / "default.db",
         "REFEREE_USER_CORPUS": home / "added-games",
         "HF_HUB_OFFLINE": "1",
+        LAYOUTS_ENV: home / "layouts",  # sheets fitted once a session (support/layouts.py)
         "TRANSFORMERS_OFFLINE": "1",
     }.items():
         _ENVIRONMENT.setenv(name, str(value))
+    (home / "layouts").mkdir()
     _ENVIRONMENT.delenv("REFEREE_GAME", raising=False)
     _ENVIRONMENT.delenv("REFEREE_CORPUS", raising=False)
     _ENVIRONMENT.delenv("REFEREE_CACHE", raising=False)
@@ -177,23 +179,10 @@ def web(web_app):
 
 @pytest.fixture(scope="session")
 def shared_layouts() -> Iterator[None]:
-    """`referee.sheets.pages.fit` shared by the tests that lay out the same sheet (the same book,
-    checks, language and pages): fitting one is about eight WeasyPrint layouts (seconds of CPU),
-    and the sheet tests, the CLI's `sheet` and its consistency tests fit ta-ke, takkure and
-    Tacocat's English sheet alike. What a test gets is a copy of what `fit` made for that sheet;
-    the CLI finds it because its `sheet` command imports `fit` when it runs. Left in place for
-    the session once asked for (the same sheet always fits the same way)."""
-    from referee.sheets import pages
-
-    fit = pages.fit
-    made: dict[tuple[str, int | None], object] = {}
-
-    def shared_fit(sheet, pages: int | None = None):
-        key = (repr(sheet), pages)
-        if key not in made:
-            made[key] = fit(sheet, pages)
-        return copy.deepcopy(made[key])
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pages, "fit", shared_fit)
-        yield
+    """Sheets fitted once a session (support/layouts.py), in this process and in the CLI
+    processes of tests/hostile_cli.py: the sheet tests' fitted sheets, the CLI's and the
+    consistency tests' `sheet` and the hostile suites' share ta-ke, takkure and Tacocat's
+    English sheet. Left in place for the session once asked for."""
+    undo = share_layouts(Path(os.environ[LAYOUTS_ENV]))
+    yield
+    undo()
