@@ -9,8 +9,6 @@ import typer
 
 from referee.cli.common import DbOption, JsonOption, db_path, encoders_of, fresh_index, friendly, print_json
 from referee.paths import corpus_dirs
-from referee.store.add import add_game
-from referee.store.remove import remove_game
 
 app = typer.Typer()
 
@@ -67,6 +65,8 @@ def add(
     shipped books; with --corpus, into that folder. `referee remove GAME` undoes it."""
     dirs = corpus_dirs(corpus)  # the game goes into the last: the user's games folder, or --corpus
     path_db = db_path(db)
+    from referee.store.add import add_game  # the book readers and pydantic: only `add` pays for them
+
     report = add_game(path, dirs, path_db, title=title, game_id=game_id, trust_code=trust_code).to_dict()
     indexed = "Search index: not built (--no-index); `referee index` builds it."
     if not no_index:
@@ -94,6 +94,8 @@ def remove(
     """Undo `referee add`: the game's folder deleted from your games folder, the knowledge base rebuilt
     without it and the search index updated (no book embedded again). The shipped books stay."""
     path_db = db_path(db)
+    from referee.store.remove import remove_game  # the game configs (pydantic): only `remove` pays
+
     report = remove_game(game, corpus_dirs(corpus), path_db).to_dict()
     if not no_index:
         fresh_index(path_db, encoders_of(ctx))

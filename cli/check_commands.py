@@ -4,27 +4,24 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import yaml
 from typer.core import TyperGroup
 
-from referee.books.gameconf import discover_games
 from referee.cli.common import JsonOption, corpus_checks, friendly, print_json
 from referee.errors import RefereeError
 from referee.names import GameName, resolve_game_name
 from referee.paths import default_corpus_dir
-from referee.rules.headline import headline
-from referee.rules.loading import load_rules
-from referee.rules.settle import checks_of_game, describe_check, find_check
-from referee.rules.verdicts import Reason
-from referee.states.describe import describe_game, describe_text
-from referee.states.ruling import Ruling
-from referee.states.settle import settle_text
-from referee.states.svg import render_state_svg
 from referee.store.atomic import write_file
 from referee.validation.text import decode_text
+
+# The rules, the game configs (pydantic) and the settling are imported by the functions that use
+# them, so that the other commands (and `referee --help`) do not pay for them.
+if TYPE_CHECKING:
+    from referee.rules.verdicts import Reason
+    from referee.states.ruling import Ruling
 
 SUBCOMMANDS = ("list", "describe", "run")
 
@@ -72,6 +69,8 @@ def _parse_fact(text: str) -> tuple[str, Any]:
 
 
 def _print_verdict(data: dict[str, Any]) -> None:
+    from referee.rules.verdicts import Reason  # per command
+
     outcome = f", {data['outcome']}" if data.get("outcome") else ""
     value = f" = {data['value']}" if data["value"] is not None else ""
     typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{outcome}{value}")
@@ -139,6 +138,9 @@ def run(
 
 
 def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
+    from referee.books.gameconf import discover_games  # the game configs and the rules: per command
+    from referee.rules.settle import checks_of_game
+
     if game is not None:  # the same names every other command accepts: id, title or alias
         games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
         game = resolve_game_name(game, games)
@@ -152,6 +154,10 @@ def _print_list(checks: dict[str, Any], game: str | None, json_: bool) -> None:
 
 def _print_game(name: str, json_: bool) -> bool:
     """A game's state keys and actions, each with an example; False when the name is not a game's."""
+    from referee.books.gameconf import discover_games  # the game configs and the rules: per command
+    from referee.rules.loading import load_rules
+    from referee.states.describe import describe_game, describe_text
+
     games = [GameName(g.id, g.title, g.aliases) for g in discover_games(default_corpus_dir())]
     try:
         game = resolve_game_name(name, games)
@@ -169,6 +175,8 @@ def _print_game(name: str, json_: bool) -> bool:
 
 
 def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
+    from referee.rules.settle import describe_check, find_check  # the rules: per command
+
     data = describe_check(find_check(checks, name))
     if json_:
         print_json(data)
@@ -184,11 +192,15 @@ def _print_description(checks: dict[str, Any], name: str, json_: bool) -> None:
 
 
 def _print_settled(situation: str | None, name: str | None, facts: list[str], json_: bool, svg: str | None) -> None:
+    from referee.states.settle import settle_text  # the rules and their settling: per command
+
     text = None
     source = "stdin" if situation == "-" else str(situation)
     if situation is not None:
         text = decode_text(sys.stdin.buffer.read(), "stdin") if situation == "-" else _read(Path(situation))
     data, document = settle_text(default_corpus_dir(), text, source, name, dict(_parse_fact(f) for f in facts))
+    from referee.states.ruling import Ruling  # per command: a state's ruling, or a check's verdict (a dict)
+
     if svg is not None:
         if document is None or not isinstance(data, Ruling):
             raise RefereeError("--svg draws a state (a file with game and action), not a single check")
@@ -204,6 +216,8 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
 
 
 def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
+    from referee.states.svg import render_state_svg  # per command
+
     drawing = render_state_svg(document, data)
     if target == "-":
         sys.stdout.write(drawing + "\n")
@@ -215,6 +229,8 @@ def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
 
 
 def _print_state_verdict(data: Ruling) -> None:
+    from referee.rules.headline import headline  # per command
+
     head = headline(data.to_json())
     value = f" {head.value}" if head.value else ""
     typer.echo(f"{data.game}: {data.action['text']} — {head.word.upper()}{value}")

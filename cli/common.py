@@ -10,19 +10,20 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from referee import settings, store
+from referee import settings, store  # store: its read side (sqlite_utils, numpy) loads on first use
 from referee.errors import RefereeError
-from referee.indexer.search.bookvectors import IndexWork
-from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
-from referee.indexer.search.index import ensure_index, staleness
 from referee.paths import DB_ENV, default_corpus_dir, default_db_path
-from referee.rules.checks import Check
-from referee.rules.loading import load_rules
-from referee.store.read import explain_failure
+
+# The search index and the rules are imported by the functions that use them: `referee --help`
+# and `referee games` pay only for what they run.
+if TYPE_CHECKING:
+    from referee.indexer.search.bookvectors import IndexWork
+    from referee.indexer.search.encoder import Encoders
+    from referee.rules.checks import Check
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,7 +61,7 @@ def friendly(func: F) -> F:
         except RefereeError as exc:
             _fail(str(exc))
         except sqlite3.Error as exc:
-            _fail(explain_failure(exc))
+            _fail(store.explain_failure(exc))
         except BrokenPipeError:  # `referee search … | head -1`: the reader has all it wants
             _silence_stdout()
             raise typer.Exit(PIPE_CLOSED) from None
@@ -180,11 +181,17 @@ def progress_bar(label: str):
 
 def encoders_of(ctx: typer.Context) -> Encoders:
     """The encoders `main` was given (the embedding model's unless a test gave cheaper ones)."""
+    from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders  # numpy: commands that embed
+
     return ctx.obj if isinstance(ctx.obj, Encoders) else MODEL_ENCODERS
 
 
-def fresh_index(path: Path, encoders: Encoders = MODEL_ENCODERS) -> None:
-    """Rebuild the search index first when it is stale, with a progress bar."""
+def fresh_index(path: Path, encoders: Encoders | None = None) -> None:
+    """Rebuild the search index first when it is stale, with a progress bar (the model's encoders
+    unless others are given)."""
+    from referee.indexer.search.encoder import MODEL_ENCODERS  # the index (numpy): commands that search
+    from referee.indexer.search.index import ensure_index, staleness
+
     if staleness(path) is None:
         return
 
@@ -196,10 +203,12 @@ def fresh_index(path: Path, encoders: Encoders = MODEL_ENCODERS) -> None:
 
     progress, update = progress_bar("Embedding rules")
     with progress:
-        ensure_index(path, progress=update, on_wait=say, on_start=starting, encoders=encoders)
+        ensure_index(path, progress=update, on_wait=say, on_start=starting, encoders=encoders or MODEL_ENCODERS)
 
 
 def corpus_checks() -> dict[str, Check]:
     """The checks of the corpus in use (REFEREE_CORPUS, the checkout's, or the installed one),
     loaded once per command; a rule module that cannot be loaded is the user's one-line error."""
+    from referee.rules.loading import load_rules  # the game's rule modules: commands that check
+
     return load_rules(default_corpus_dir()).checks

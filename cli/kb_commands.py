@@ -7,8 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from referee import store
-from referee.books.gameconf import discover_games
+from referee import store  # its read side is imported on first use (referee/store/__init__.py)
 from referee.cli.common import (
     DbOption,
     GameArgument,
@@ -24,7 +23,6 @@ from referee.cli.common import (
 )
 from referee.errors import RefereeError
 from referee.paths import corpus_dirs
-from referee.store.build import build_knowledge_base, select_games
 
 app = typer.Typer()
 
@@ -57,6 +55,9 @@ def build(
 ) -> None:
     """Parse the corpus into the knowledge base and report what was dropped as noise."""
     from rich.progress import Progress  # rich: only commands that draw pay for its import
+
+    from referee.books.gameconf import discover_games  # the book readers and pydantic: only `build` pays
+    from referee.store.build import build_knowledge_base, select_games
 
     games = discover_games(corpus_dirs(Path(corpus) if corpus else None))
     total = len(select_games(games, game))  # a wrong --game fails before any progress is drawn

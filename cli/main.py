@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -17,7 +18,9 @@ from referee.cli import (
     sheet_commands,
     train_commands,
 )
-from referee.indexer.search.encoder import MODEL_ENCODERS, Encoders
+
+if TYPE_CHECKING:  # the encoder module imports numpy: commands that embed import it (cli.common.encoders_of)
+    from referee.indexer.search.encoder import Encoders
 
 app = typer.Typer(
     name="referee",
@@ -49,11 +52,12 @@ def _usage_error_line(exc: Exception) -> str | None:
     return f"Error: {message()}{hint}"
 
 
-def main(encoders: Encoders = MODEL_ENCODERS) -> None:
+def main(encoders: Encoders | None = None) -> None:
     """Run the CLI with click's standalone handling off, so a usage error is ours to print.
 
     `encoders`: where the search index and the questions get their vectors (the embedding model;
-    tests/hostile_cli.py passes a cheap deterministic one), handed to every command as ctx.obj."""
+    tests/hostile_cli.py passes a cheap deterministic one), handed to every command as ctx.obj;
+    None is the model's."""
     if not sys.argv[1:]:
         sys.argv.append("--help")
     try:

@@ -12,8 +12,8 @@ import typer
 from referee import store
 from referee.cli.common import DbOption, JsonOption, db_path, friendly, print_json
 from referee.errors import RefereeError
-from referee.indexer.memory.bank import local_file, read_items, write_items
-from referee.indexer.memory.learning import forget, import_items
+
+# The memory's modules (numpy, the store) are imported by the commands that use them.
 
 app = typer.Typer(help="What this machine learned at the table (kept in your data folder, never shared).")
 
@@ -22,6 +22,8 @@ app = typer.Typer(help="What this machine learned at the table (kept in your dat
 @friendly
 def list_(json_: JsonOption = False) -> None:
     """The questions kept with the passage that answered them (or did not: `rejected`)."""
+    from referee.indexer.memory.bank import local_file, read_items  # numpy: per command
+
     items = read_items(local_file())
     if json_:
         print_json([i.to_json() for i in items])
@@ -40,6 +42,8 @@ def export(
     out: Annotated[Path | None, typer.Argument(help="A JSON-lines file to write (default: standard output).")] = None,
 ) -> None:
     """The kept questions as JSON lines, to import on another machine."""
+    from referee.indexer.memory.bank import local_file, read_items, write_items  # numpy: per command
+
     items = read_items(local_file())
     if out is None:
         for i in items:
@@ -57,6 +61,8 @@ def import_(
     json_: JsonOption = False,
 ) -> None:
     """Keep the questions of an exported file (each checked against the knowledge base)."""
+    from referee.indexer.memory.learning import import_items  # the store and numpy: per command
+
     added = import_items(store.open_db(db_path(db)), source)
     if json_:
         print_json({"imported": added})
@@ -74,6 +80,8 @@ def forget_(
     json_: JsonOption = False,
 ) -> None:
     """Forget one kept question, or all of them with --all."""
+    from referee.indexer.memory.learning import forget  # the store and numpy: per command
+
     if (which is None) == (not all_):
         raise RefereeError("give the id of a kept question, or --all")
     gone = forget(which)

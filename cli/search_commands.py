@@ -6,7 +6,7 @@ import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -25,22 +25,22 @@ from referee.cli.common import (
     progress_bar,
 )
 from referee.errors import RefereeError
-from referee.indexer.answering.answer import ask as answer_question
-from referee.indexer.answering.answer import passage_of, search_as_asked, with_choice
-from referee.indexer.answering.types import Answer, CheckSuggestion, Citation
-from referee.indexer.evaluate import evaluate, load_questions
-from referee.indexer.memory.learning import remember
-from referee.indexer.search.index import build_index, read_config, remove_index_leftovers, staleness
-from referee.indexer.search.results import SearchResult
-from referee.indexer.search.scoring import SCORING
-from referee.indexer.search.searcher import Searcher
 from referee.names import GameChoice, choose_game
 from referee.validation.text import checked_question
+
+# The search and answering layers (numpy, the model) are imported by the commands that use them,
+# so that `referee --help`, `referee use` and the other groups' commands do not pay for them.
+if TYPE_CHECKING:
+    from referee.indexer.answering.types import Answer, CheckSuggestion, Citation
+    from referee.indexer.search.results import SearchResult
+    from referee.indexer.search.searcher import Searcher
 
 app = typer.Typer()
 
 
 def _searcher(ctx: typer.Context, db: Path | None, query: str | None = None) -> Searcher:
+    from referee.indexer.search.searcher import Searcher  # numpy, the model: per command
+
     if query is not None:
         checked_question(query)  # empty or too long is refused before any index work, as the web app does
     path = db_path(db)
@@ -75,6 +75,8 @@ def index(
     """Build the search index (vectors beside the database); skipped when it is current.
 
     Only the books that changed since the last index are embedded; --force embeds every book."""
+    from referee.indexer.search.index import build_index, read_config, remove_index_leftovers, staleness  # per command
+
     path = db_path(db)
     store.open_db(path)
     reason = "forced" if force else staleness(path)
@@ -109,6 +111,8 @@ def search(
     json_: JsonOption = False,
 ) -> None:
     """Ranked rule entries for a query, best first."""
+    from referee.indexer.answering.answer import search_as_asked  # per command
+
     searcher = _searcher(ctx, db, query)
     result = search_as_asked(searcher, query, _choice(searcher, query, game), limit=limit)
     if json_:
@@ -121,6 +125,8 @@ def search(
 def print_hits(result: SearchResult) -> None:
     """Best first, game by game: a score is comparable within its game only (each game's
     scores are its own), so the games come in order of likelihood, each sorted by score."""
+
+    from referee.indexer.search.scoring import SCORING  # per command
 
     typer.echo(
         f"(score: cosine of the entry + cosine of its best sentence + {SCORING.bm25_weight:g} x BM25"
@@ -247,6 +253,10 @@ def ask(
     json_: JsonOption = False,
 ) -> None:
     """Answer with the rule text itself, quoted verbatim with its section — or say the book does not."""
+    from referee.indexer.answering.answer import ask as answer_question  # per command
+    from referee.indexer.answering.answer import passage_of, with_choice
+    from referee.indexer.memory.learning import remember
+
     if sum(x is not None and x is not False for x in (pick, right, wrong)) > 1:
         raise RefereeError("give one of --pick, --right and --wrong")
     searcher = _searcher(ctx, db, question)
@@ -293,6 +303,9 @@ def eval_(
 
     Lines with an empty gold are unanswerable: scored as abstentions (does `ask` say the book
     does not say?), never as misses."""
+
+    from referee.indexer.answering.answer import ask as answer_question  # per command
+    from referee.indexer.evaluate import evaluate, load_questions
 
     if limit < 1:
         raise RefereeError("--limit must be at least 1")

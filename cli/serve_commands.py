@@ -16,7 +16,6 @@ import typer
 from referee import store
 from referee.cli.common import DbOption, db_path, encoders_of, fresh_index, friendly
 from referee.errors import RefereeError
-from referee.indexer.memory.bank import local_file
 from referee.paths import DB_ENV, corpus_dirs
 
 app = typer.Typer()
@@ -144,6 +143,8 @@ def is_loopback(host: str) -> bool:
 
 
 def _greeting(host: str, port: int, workers: int, learn: bool = False) -> list[str]:
+    from referee.indexer.memory.bank import local_file  # numpy: only `serve` pays for it
+
     processes = f"{workers} worker process{'es' if workers > 1 else ''}"
     how = f"{processes} answering, one request at a time each; sheets made in the background by their own process"
     kept = (

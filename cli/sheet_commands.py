@@ -10,14 +10,9 @@ from typing import Annotated
 import typer
 
 from referee import store
-from referee.books.gameconf import discover_games, game_config
 from referee.cli.common import DbOption, GameArgument, corpus_checks, db_path, friendly, required_game
 from referee.errors import RefereeError
 from referee.paths import corpus_dirs
-from referee.sheets.build import build_sheet
-from referee.sheets.html import to_html
-from referee.sheets.markdown import to_markdown
-from referee.sheets.pages import fit, pdf_to_png, write_pdf
 from referee.store.atomic import write_file
 
 app = typer.Typer()
@@ -74,6 +69,12 @@ def sheet(
     """A one-page quick-reference sheet built from the book's own words, every line cited.
 
     The same content in every format: what fits on the page(s), highest priority first."""
+    # the game configs (pydantic) and the sheet's layers: only `sheet` pays for them
+    from referee.books.gameconf import discover_games, game_config
+    from referee.sheets.build import build_sheet
+    from referee.sheets.html import to_html
+    from referee.sheets.markdown import to_markdown
+    from referee.sheets.pages import fit, pdf_to_png, write_pdf
 
     kind = sheet_format(format_, output)
     if pages not in (None, 1, 2):

@@ -10,10 +10,6 @@ import typer
 from referee import store
 from referee.cli.common import DbOption, JsonOption, corpus_checks, db_path, friendly, print_json
 from referee.errors import RefereeError
-from referee.indexer.memory.pipeline import train_ranker
-from referee.indexer.reader.pipeline import SETS, train_all
-from referee.indexer.reader.reader import READER_FILE
-from referee.indexer.reader.train import training_items
 
 app = typer.Typer()
 
@@ -54,6 +50,12 @@ def train(
     json_: JsonOption = False,
 ) -> None:
     """Rebuild the answer memory and the ranker from the question sets (about ten minutes on 2 cores)."""
+    # the training's layers (numpy, torch): only `train` pays for them
+    from referee.indexer.memory.pipeline import train_ranker
+    from referee.indexer.reader.pipeline import SETS, train_all
+    from referee.indexer.reader.reader import READER_FILE
+    from referee.indexer.reader.train import training_items
+
     sets = sets or SETS
     if not (sets / "players.jsonl").is_file():
         raise RefereeError(f"{sets}: no question sets here (`referee train` runs from a checkout, or give --sets)")

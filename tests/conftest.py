@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import fnmatch
 import ipaddress
+import os
 import shutil
 import socket
 import tempfile
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from support import rules
+from support.cpu_times import CpuTimes
+from support.layouts import LAYOUTS_ENV, share_layouts
 
 from referee.books.gameconf import Game, discover_games
 from referee.rules.actions import StateRules
@@ -44,6 +47,8 @@ _SCRATCH_HOME: list[Path] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("REFEREE_TEST_CPU"):
+        config.pluginmanager.register(CpuTimes(Path(os.environ["REFEREE_TEST_CPU"])), "referee-cpu-times")
     home = Path(tempfile.mkdtemp(prefix="referee-test-home-"))
     _SCRATCH_HOME.append(home)
     for name, value in {
@@ -54,9 +59,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "REFEREE_DB": home / "default.db",
         "REFEREE_USER_CORPUS": home / "added-games",
         "HF_HUB_OFFLINE": "1",
+        LAYOUTS_ENV: home / "layouts",  # sheets fitted once a session (support/layouts.py)
         "TRANSFORMERS_OFFLINE": "1",
     }.items():
         _ENVIRONMENT.setenv(name, str(value))
+    (home / "layouts").mkdir()
     _ENVIRONMENT.delenv("REFEREE_GAME", raising=False)
     _ENVIRONMENT.delenv("REFEREE_CORPUS", raising=False)
     _ENVIRONMENT.delenv("REFEREE_CACHE", raising=False)
@@ -168,3 +175,14 @@ def web(web_app):
 
     with TestClient(web_app, raise_server_exceptions=False) as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def shared_layouts() -> Iterator[None]:
+    """Sheets fitted once a session (support/layouts.py), in this process and in the CLI
+    processes of tests/hostile_cli.py: the sheet tests' fitted sheets, the CLI's and the
+    consistency tests' `sheet` and the hostile suites' share ta-ke, takkure and Tacocat's
+    English sheet. Left in place for the session once asked for."""
+    undo = share_layouts(Path(os.environ[LAYOUTS_ENV]))
+    yield
+    undo()

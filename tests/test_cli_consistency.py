@@ -132,8 +132,8 @@ def test_search_prints_scores_sorted_within_each_game_and_says_what_they_are(cap
     assert "takkure (likelihood 70%):" in out and "tacocat (likelihood 30%):" in out
 
 
-@pytest.mark.slow  # lays a sheet out with WeasyPrint
-def test_sheet_takes_its_format_from_the_output_file_name(built_db: Path, tmp_path: Path) -> None:
+@pytest.mark.slow  # lays a sheet out with WeasyPrint (shared with test_sheet.py's: conftest's shared_layouts)
+def test_sheet_takes_its_format_from_the_output_file_name(built_db: Path, tmp_path: Path, shared_layouts) -> None:
     target = tmp_path / "ta-ke.html"
     result = run(built_db, "sheet", "ta-ke", "-o", str(target))
     assert result.exit_code == 0, result.stderr
@@ -146,8 +146,8 @@ def test_sheet_refuses_a_format_its_output_file_name_contradicts(built_db: Path,
     assert not (tmp_path / "x.pdf").exists()
 
 
-@pytest.mark.slow  # lays a sheet out with WeasyPrint
-def test_sheet_format_is_one_of_a_few_and_the_game_can_be_remembered(built_db: Path) -> None:
+@pytest.mark.slow  # lays a sheet out with WeasyPrint (shared with test_sheet.py's: conftest's shared_layouts)
+def test_sheet_format_is_one_of_a_few_and_the_game_can_be_remembered(built_db: Path, shared_layouts) -> None:
     bad = main_process("sheet", "ta-ke", "--format", "docx")  # refused by the option's choices, in one line
     assert bad.returncode == 2 and "'docx' is not one of" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1

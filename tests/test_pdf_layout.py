@@ -18,6 +18,8 @@ from referee.books.priority import overlapping_rows
 from referee.books.structure import parse_document
 from referee.cli.main import app
 
+pytestmark = pytest.mark.slow  # `referee add` builds every fixture book first, then reads them
+
 BOOKS = Path(__file__).resolve().parent / "books"
 FIXTURES = [
     "ironvale.pdf", "harbour-run.pdf", "nichnyi-rynok.pdf", "harbour-run.html", "lantern-keepers.md",

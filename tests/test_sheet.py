@@ -24,6 +24,7 @@ from referee.books.gameconf import discover_games
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.rules.loading import discover_checks
+from referee.sheets import pages as sheet_pages
 from referee.sheets.build import build_sheet
 from referee.sheets.html import to_html
 from referee.sheets.layout import ELISION, Excerpt, SheetBlock, Unit
@@ -38,14 +39,15 @@ MAX_BLANK = 0.15  # the longest empty stretch of either half of the page
 
 
 @pytest.fixture(scope="session")
-def fitted(built_db: Path, game, checks, tmp_path_factory: pytest.TempPathFactory):
-    """Each sheet fitted to one page, written as PDF and pictured once per session."""
+def fitted(built_db: Path, game, checks, tmp_path_factory: pytest.TempPathFactory, shared_layouts):
+    """Each sheet fitted to one page, written as PDF and pictured once per session (the fitting
+    shared with the CLI's tests of the same sheets: conftest's shared_layouts)."""
     db = store.open_db(built_db)
     folder = tmp_path_factory.mktemp("sheets")
     made = {}
     for spec in SHEETS:
         game_id, _, lang = spec.partition(":")
-        sheet = fit(build_sheet(db, game(game_id), checks, lang or None))
+        sheet = sheet_pages.fit(build_sheet(db, game(game_id), checks, lang or None))
         pdf = folder / f"{spec.replace(':', '.')}.pdf"
         write_pdf(sheet, pdf)
         made[spec] = (sheet, pdf, page_image(pdf, dpi=40))
@@ -262,7 +264,7 @@ def test_sheet_config_is_validated(tmp_path: Path) -> None:
         build_sheet(store.open_db(db_path), games[0], discover_checks(games[0].folder.parent))
 
 
-def test_sheet_prints_markdown_writes_html_and_pdf(built_db: Path, tmp_path: Path) -> None:
+def test_sheet_prints_markdown_writes_html_and_pdf(built_db: Path, tmp_path: Path, shared_layouts) -> None:
     md = runner.invoke(app, ["sheet", "ta-ke", "--db", str(built_db)])
     assert md.exit_code == 0 and md.stdout.startswith("# TA-KE")
     out = tmp_path / "s.html"

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import difflib
 from collections import deque
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from referee.books.text import norm
 from referee.errors import RefereeError
 from referee.store.schema import stored_json
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils (and numpy with it) loads with the read side
+    import sqlite_utils
 
 QUOTE = 160
 REFERENCE_KINDS = ("page", "chapter", "section", "option", "later", "figure")

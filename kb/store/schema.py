@@ -12,11 +12,12 @@ import hashlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils (and numpy with it) loads with the read side
+    import sqlite_utils
 
 # One schema, versioned: a database of another version is rebuilt by `referee build`, never migrated.
 SCHEMA_VERSION = (
