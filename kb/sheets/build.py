@@ -130,9 +130,9 @@ def _computed(block: BlockConf, book: _Book) -> tuple[list[list[str]], list[str]
 
     checks = book.checks
     cited: list[str] = []
-    rows = []
+    rows: list[list[Any]] = []  # the label, then each check's value (a number, a flag, a word)
     for row in block.computed_rows:
-        cells = [row.label.get(book.lang, book.game.language)]
+        cells: list[Any] = [row.label.get(book.lang, book.game.language)]
         for column in block.computed_columns:
             name = column.check or block.check
             verdict = settle(checks, None, name, {**block.facts, **row.facts, **column.facts})

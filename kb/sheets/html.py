@@ -177,7 +177,7 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             return f'<div class="block computed reading">{heading}{note}{table}</div>'
         return f'<div class="block">{heading}{table}</div>'
     if block.kind == "disputed":
-        rows = []
+        lines: list[str] = []
         for unit in block.units:
             ask, answer, *check = unit.cells
             assert isinstance(answer, Excerpt) and isinstance(ask, str)
@@ -187,18 +187,18 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
                 else ""
             )
             lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
-            rows.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
-        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(rows)}</ul></div>'
+            lines.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
+        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
     items = []
     for unit in block.units:
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
         if quote.table and quote.translation is None:
-            table = quote.table
-            caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(table["columns"][0]) else ""
+            printed = quote.table
+            caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(printed["columns"][0]) else ""
             cap = f"{html.escape(caption)}{page.cite([quote.entry])}"
-            cells = [[html.escape(c) for c in row] for row in table["rows"]]
-            items.append(f"<li>{cap}{_html_table([html.escape(c) for c in table['columns']], cells)}</li>")
+            cells = [[html.escape(c) for c in row] for row in printed["rows"]]
+            items.append(f"<li>{cap}{_html_table([html.escape(c) for c in printed['columns']], cells)}</li>")
             continue
         details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
         items.append(f"<li>{_html_text(quote, page, pre=True)}{details}</li>")
@@ -208,7 +208,8 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
 
 def _flows(sheet: Sheet, page: _Page) -> str:
     """Runs of blocks in two columns, a wide block across the page between them."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[str] = []
     for block in sheet.blocks:
         if block.wide:
             if run:
