@@ -36,7 +36,7 @@ h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1
 .note { font-size: 7.5pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
 p { margin: 0 0 0.8mm 0; }
 ul.rules { margin: 0; padding-left: 3mm; }
-ul.rules li { margin: 0 0 0.7mm 0; }
+ul.rules li { margin: 0 0 0.5mm 0; }
 ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; border: 0.6pt solid #9fb3cf;
               border-radius: 1mm; }
 ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; break-inside: avoid; }
@@ -48,13 +48,14 @@ sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
 .orig { font-size: 6.8pt; color: #666; font-weight: normal; }
 .orig::before { content: " · "; }
 table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 9pt; break-inside: avoid; }
+/* No hyphens: auto. A browser without hyphenation dictionaries (Chromium on Linux) would break
+   lines later than WeasyPrint and print the sheet on a page more than its PDF. */
 td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; vertical-align: top;
-         overflow-wrap: break-word; hyphens: auto; }
-th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
+         overflow-wrap: break-word; }
+th { background: #dbe4f0; font-weight: bold; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 td.short { white-space: nowrap; }
-td.name { hyphens: manual; }
 .computed td, .computed th { text-align: center; }
 .reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
@@ -70,7 +71,7 @@ a { color: inherit; text-decoration: none; }
   .scroll { overflow-x: auto; }
   h1 { font-size: 22px; } h2 { font-size: 17px; padding: 4px 8px; }
   .meta, .note, .sources, .marked, .check { font-size: 13px; } .orig { font-size: 13px; } .sources { line-height: 1.6; }
-  table { font-size: 15px; } td, th { padding: 4px 6px; overflow-wrap: normal; hyphens: manual; }
+  table { font-size: 15px; } td, th { padding: 4px 6px; overflow-wrap: normal; }
   sup.n { font-size: 12px; } sup.n a { color: #1d4f91; text-decoration: underline; padding: 0 2px; }
   ol.sequence { padding-left: 26px; }
   @media (max-width: 700px) {  /* nested: WeasyPrint, printing, reads no media features */
@@ -128,17 +129,15 @@ def _html_table(
     first_is_label: bool = False,
     stack: bool = False,
     short: Collection[tuple[int, int]] = (),
-    names: Collection[tuple[int, int]] = (),
 ) -> str:
     """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
     (cells of sentences squeezed into seven columns would break their words); `short`: the
-    (row, column) of cells kept on one line; `names`: of our labels, wrapped between words only."""
+    (row, column) of cells kept on one line."""
     head = "".join(f"<th>{c}</th>" for c in columns)
 
     def cell(r: int, k: int, text: str) -> str:
         label = f' data-label="{columns[k]}"' if stack and k < len(columns) and columns[k] else ""
         kinds = [*(["label"] if first_is_label and k == 0 else []), *(["short"] if (r, k) in short else [])]
-        kinds += ["name"] if (r, k) in names else []
         kind = f' class="{" ".join(kinds)}"' if kinds else ""
         return f"<td{kind}{label}>{text}</td>"
 
@@ -170,8 +169,7 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             for k, c in enumerate(u.cells)
             if k and isinstance(c, Excerpt) and c.translation is None and len(c.text) <= SHORT_CELL
         }
-        names = {(r, k) for r, u in enumerate(block.units) for k, c in enumerate(u.cells) if isinstance(c, str)}
-        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short, names=names)
+        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short)
         if block.note:  # the Referee's reading of a table the book prints broken
             note = f'<p class="note">{html.escape(block.note)}</p>'
             return f'<div class="block computed reading">{heading}{note}{table}</div>'
