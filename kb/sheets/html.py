@@ -18,7 +18,7 @@ from referee.sheets.layout import Excerpt, Sheet, SheetBlock, footer, sheet_word
 CSS = """
 @media print { @page { size: A4; margin: 7mm 7mm 8mm 7mm;
         @bottom-center { content: "FOOTER"; font-size: 6.5pt; color: #666; } } }
-html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.2;
+html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.15;
        color: #141414; }
 body { margin: 0; }
 .top { display: flex; justify-content: space-between; align-items: baseline;
@@ -27,7 +27,7 @@ h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
 .meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
 .wide { margin-bottom: 0.4mm; }
-.block { margin: 0 0 1.6mm 0; }
+.block { margin: 0 0 1.3mm 0; }
 h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
      break-after: avoid; border-radius: 1mm; }
 .computed h2 { background: #6b4a12; }
@@ -84,6 +84,11 @@ a { color: inherit; text-decoration: none; }
   .stack td { border: 0; border-top: 0.5px solid #dde3ea; }
   .stack td:first-child { border-top: 0; background: #dbe4f0; }
   .stack td[data-label]:not(:first-child)::before { content: attr(data-label) ": "; font-weight: bold; }
+  /* a citation: a finger's width (44 × 44 px) to tap, the line it sits in unchanged */
+  sup.n a { display: inline-flex; align-items: center; justify-content: center; min-width: 44px; min-height: 44px;
+            margin: -16px 0; padding: 0; vertical-align: middle; }
+  .sources a { display: inline-block; min-width: 44px; min-height: 44px; padding: 0.55rem 0.1rem;
+               overflow-wrap: anywhere; }
 }
 }
 """
