@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import sqlite_utils
