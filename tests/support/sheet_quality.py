@@ -263,3 +263,26 @@ def missing_key_numbers(sheet: Sheet, game: Game) -> list[str]:
         if not texts or not all(any(p in t for t in texts) for p in pieces):
             missing.append(f"{item.what} ({item.ref})")
     return missing
+
+
+def cut_lists(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
+    """A lead-in on the page ("… those offside miniatures which:") whose list is not all there: the
+    book's items are the entries of its section on the lines right after it (one blank line, then
+    one a line). Half a list reads as the whole rule."""
+    rows = db.execute("select id, section_id, line from entries where game = ? order by position", [game.id]).fetchall()
+    on_page = {quote.entry for quote in sheet.quotes()}
+    problems = []
+    for quote in sheet.quotes():
+        if not quote.text.rstrip().endswith(":"):
+            continue
+        at = next((k for k, row in enumerate(rows) if row[0] == quote.entry), None)
+        if at is None:
+            continue
+        items, line = [], rows[at][2] + 1  # the blank line after the lead-in
+        for entry, section, number in rows[at + 1 :]:
+            if section != rows[at][1] or number is None or number - line > 1 or (items and number - line != 1):
+                break
+            items.append(entry)
+            line = number
+        problems += [f"{quote.entry}: its list's {item} is not on the page" for item in items if item not in on_page]
+    return problems
