@@ -21,25 +21,18 @@ def render(sheet: Sheet):
     return HTML(string=to_html(sheet)).render()
 
 
-SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1)  # a short book (one added with no [sheet]) fills its page
-# A rule left out is worse than type a little smaller: 9 pt may go down to 8.3 pt (sources 6.1 pt)
-# before the fitter leaves anything out. Smaller would not read at arm's length on the table.
-SHRINK = (0.96, 0.92)
+SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.05)  # a short book (one added with no [sheet]) fills its page
 
 
 def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
     """Keep as many units as fit on `pages` A4 pages (default: as many as the sheet's [sheet]
-    says), the lowest-priority ones left out first, at the smallest type of SHRINK; when everything
-    fits, the largest type that still fits (a short book fills its page)."""
+    says), the lowest-priority ones left out first; when everything fits, the largest type that
+    still fits (a short book fills its page). Type never goes below 9 pt (docs/sheets.md)."""
     squeezed = pages is not None and pages < sheet.pages  # a two-page book on one: each block's brief first
     pages = pages or sheet.pages
     sheet = replace(sheet, pages=pages)
     if len(render(sheet).pages) <= pages:
         return next((s for s in (replace(sheet, scale=x) for x in SCALES) if len(render(s).pages) <= pages), sheet)
-    for scale in SHRINK:
-        sheet = replace(sheet, scale=scale)
-        if len(render(sheet).pages) <= pages:
-            return sheet
     low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1, squeezed)
     while low <= high:  # binary search on how many units to keep
         middle = (low + high) // 2
