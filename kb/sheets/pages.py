@@ -17,7 +17,7 @@ from referee.store.atomic import write_file
 # The browser (Chromium) lays a packed page out a little longer than WeasyPrint: Takkure's two
 # pages, fitted to the last line, printed from the browser with two lines of sources on a third.
 # The fitter keeps this much of each page's foot free, so the browser prints on the PDF's pages.
-FIT_SLACK_MM = 8
+FIT_SLACK_MM = 5
 
 
 def render(sheet: Sheet, slack: bool = False):
