@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from support.sheet_quality import (
     blank_share,
+    cut_lists,
     cut_problems,
     dropped_conditions,
     fragment_problems,
@@ -116,6 +117,7 @@ def test_sheet_quality(built_db: Path, game, fitted, spec: str) -> None:
     sheet = fitted[spec][0]
     assert sheet_problems(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
     assert dropped_conditions(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
+    assert cut_lists(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
     assert overflowing_cells(render(sheet)) == []
     declared = {b.kind for b in game(spec.partition(":")[0]).sheet.blocks}
     assert "sequence" in declared  # every sheet opens on its turn sequence
@@ -147,6 +149,13 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     assert "'only'" in dropped_conditions(kept, faked, game("takkure"))[0]  # REST's "only on defense"
     kept.blocks[0].units[0].cells[0] = Excerpt("takkure/4.03/2", rest)
     assert dropped_conditions(kept, faked, game("takkure")) == []
+    offside = SheetBlock(
+        "rules", "Offside", 1, [Unit([Excerpt("rugby-world/2b/1", "those offside miniatures which:")])]
+    )
+    halved = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, [offside])
+    assert len(cut_lists(halved, store.open_db(built_db), game("rugby-world"))) == 3  # 2b/2-4, its three items
+    offside.units += [Unit([Excerpt(f"rugby-world/2b/{n}", "x")]) for n in (2, 3, 4)]
+    assert cut_lists(halved, store.open_db(built_db), game("rugby-world")) == []
     sheet = fitted["ta-ke"][0]
     emptied = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, sheet.blocks[:1])
     assert missing_key_numbers(emptied, game("ta-ke"))
@@ -298,3 +307,24 @@ def test_unit_keeps_declared_layout_when_dropping_by_priority(fitted) -> None:
     kept = full.keep(3)
     assert [b.priority for b in kept.blocks] == sorted(b.priority for b in kept.blocks)
     assert kept.blocks[0].heading == sheet.blocks[0].heading and isinstance(kept.blocks[0].units[0], Unit)
+
+
+def test_a_list_is_kept_whole_or_not_at_all() -> None:
+    """The fitter never keeps a lead-in without all its items (nor items without their lead-in)."""
+    from referee.sheets.build import _joined
+    from referee.sheets.layout import Sheet
+
+    lines = [
+        Excerpt("g/s/1", "Every foul is punished."),
+        Excerpt("g/s/2", "Penalised with a Scrum:"),
+        Excerpt("g/s/3", "obstruction foul"),
+        Excerpt("g/s/4", "offside foul"),
+        Excerpt("g/t/1", "Another rule."),
+    ]
+    units = _joined([Unit([line]) for line in lines])
+    assert [u.joined for u in units] == [False, False, True, True, False]
+    sheet = Sheet("g", "G", "en", "en", [SheetBlock("rules", "Fouls", 1, units)])
+    kept = [[u.cells[0].text for u in b.units] for b in sheet.keep(3).blocks]  # the list cut: dropped whole
+    assert kept == [["Every foul is punished."]]
+    assert sheet.keep(3).left_out == 4
+    assert len(sheet.keep(4).blocks[0].units) == 4

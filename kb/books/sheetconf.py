@@ -118,8 +118,11 @@ _TABLE_ROWS: TypeAdapter[list[list[str]]] = TypeAdapter(list[list[Reference]])
 _AXES: TypeAdapter[list[ComputedAxis]] = TypeAdapter(list[ComputedAxis])
 
 
+BlockKind = Literal["sequence", "rules", "table", "computed", "disputed"]
+
+
 class BlockConf(Schema):
-    kind: Literal["sequence", "rules", "table", "computed", "disputed"]
+    kind: BlockKind
     heading: Label
     priority: Annotated[WholeNumber, Field(ge=1)]  # when not given, the block's place in the layout (SheetConf)
     required: Flag = False

@@ -16,7 +16,7 @@ import re
 import sqlite_utils
 
 from referee.books.gameconf import Game
-from referee.books.sheetconf import BlockConf, Labelled, SheetConf, Step
+from referee.books.sheetconf import BlockConf, BlockKind, Labelled, SheetConf, Step
 from referee.books.text import sentences
 from referee.sheets.auto_book import (
     ACTIONS,
@@ -87,7 +87,7 @@ class _Sheet:
         self.entries: set[str] = set()  # entries a block quotes whole or in part
         self.words_of: dict[str, list[str]] = {}  # entry (local id) -> the words of it on the page
 
-    def add(self, kind: str, heading: str, priority: int, **fields) -> None:
+    def add(self, kind: BlockKind, heading: str, priority: int, **fields) -> None:
         if not any(fields.get(k) for k in ("lines", "steps", "rows", "entry")):
             return  # every candidate was on the page already
         headings = {b.heading.texts[""] for b in self.blocks}
@@ -131,7 +131,7 @@ class _Sheet:
 
     def whole(self, rows: list[Row], most: int) -> list[str]:
         """Each entry's first sentences (the whole entry when it is short)."""
-        lines = []
+        lines: list[str] = []
         for row in rows:
             words = lead_sentences(row)
             if len(lines) < most and row.table is None and words and (line := self.take(ref(row, words))):

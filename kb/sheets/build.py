@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import sqlite_utils
@@ -116,6 +117,23 @@ def _sequence_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
     return [Unit([Excerpt(entry["id"], s, t)]) for s, t in zip(steps, english, strict=True)]
 
 
+def _joined(units: list[Unit]) -> list[Unit]:
+    """Mark each item of a list that a line ending in ":" opens (the book's next entries of its
+    section, in order) as joined to the line before it: the fitter keeps the list whole or not at all."""
+    for before, unit in pairwise(units):
+        said, quote = before.cells[0], unit.cells[0]
+        assert isinstance(said, Excerpt) and isinstance(quote, Excerpt)
+        opens = said.text.rstrip().endswith(":") or before.joined  # a lead-in, or an item of its list
+        unit.joined = opens and _next_entry(said.entry) == quote.entry
+    return units
+
+
+def _next_entry(entry: str) -> str:
+    """game/section/3 -> game/section/4."""
+    head, _, number = entry.rpartition("/")
+    return f"{head}/{int(number) + 1}" if number.isdigit() else ""
+
+
 def _steps_of(text: str, split: str | None) -> list[str]:
     """The items of a procedure or list, or of a sentence after its colon split at `split`."""
     if split:
@@ -130,9 +148,9 @@ def _computed(block: BlockConf, book: _Book) -> tuple[list[list[str]], list[str]
 
     checks = book.checks
     cited: list[str] = []
-    rows = []
+    rows: list[list[Any]] = []  # the label, then each check's value (a number, a flag, a word)
     for row in block.computed_rows:
-        cells = [row.label.get(book.lang, book.game.language)]
+        cells: list[Any] = [row.label.get(book.lang, book.game.language)]
         for column in block.computed_columns:
             name = column.check or block.check
             verdict = settle(checks, None, name, {**block.facts, **row.facts, **column.facts})
@@ -222,7 +240,7 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     if block.kind == "sequence":
         made.units = _sequence_units(block, book, count)
     elif block.kind == "rules":
-        made.units = [Unit([book.quote(line, count)]) for line in block.lines]
+        made.units = _joined([Unit([book.quote(line, count)]) for line in block.lines])
     elif block.kind == "table":
         made.columns = [c.get(book.lang, book.game.language) for c in block.table_columns]
         made.units = [Unit([_cell(cell, book, count) for cell in row]) for row in block.table_rows]

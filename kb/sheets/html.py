@@ -18,7 +18,7 @@ from referee.sheets.layout import Excerpt, Sheet, SheetBlock, footer, sheet_word
 CSS = """
 @media print { @page { size: A4; margin: 7mm 7mm 8mm 7mm;
         @bottom-center { content: "FOOTER"; font-size: 6.5pt; color: #666; } } }
-html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.2;
+html { font-family: "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.15;
        color: #141414; }
 body { margin: 0; }
 .top { display: flex; justify-content: space-between; align-items: baseline;
@@ -27,7 +27,7 @@ h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
 .meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
 .wide { margin-bottom: 0.4mm; }
-.block { margin: 0 0 1.6mm 0; }
+.block { margin: 0 0 1.3mm 0; }
 h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
      break-after: avoid; border-radius: 1mm; }
 .computed h2 { background: #6b4a12; }
@@ -36,7 +36,7 @@ h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1
 .note { font-size: 7.5pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
 p { margin: 0 0 0.8mm 0; }
 ul.rules { margin: 0; padding-left: 3mm; }
-ul.rules li { margin: 0 0 0.7mm 0; }
+ul.rules li { margin: 0 0 0.5mm 0; }
 ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; border: 0.6pt solid #9fb3cf;
               border-radius: 1mm; }
 ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; break-inside: avoid; }
@@ -48,13 +48,14 @@ sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
 .orig { font-size: 6.8pt; color: #666; font-weight: normal; }
 .orig::before { content: " · "; }
 table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 9pt; break-inside: avoid; }
+/* No hyphens: auto. A browser without hyphenation dictionaries (Chromium on Linux) would break
+   lines later than WeasyPrint and print the sheet on a page more than its PDF. */
 td, th { border: 0.4pt solid #b9c3d0; padding: 0.35mm 0.9mm; text-align: left; vertical-align: top;
-         overflow-wrap: break-word; hyphens: auto; }
-th { background: #dbe4f0; font-weight: bold; hyphens: manual; }
+         overflow-wrap: break-word; }
+th { background: #dbe4f0; font-weight: bold; }
 tr:nth-child(even) td { background: #f5f7fa; }
 td.label { font-weight: bold; }
 td.short { white-space: nowrap; }
-td.name { hyphens: manual; }
 .computed td, .computed th { text-align: center; }
 .reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
@@ -70,7 +71,7 @@ a { color: inherit; text-decoration: none; }
   .scroll { overflow-x: auto; }
   h1 { font-size: 22px; } h2 { font-size: 17px; padding: 4px 8px; }
   .meta, .note, .sources, .marked, .check { font-size: 13px; } .orig { font-size: 13px; } .sources { line-height: 1.6; }
-  table { font-size: 15px; } td, th { padding: 4px 6px; overflow-wrap: normal; hyphens: manual; }
+  table { font-size: 15px; } td, th { padding: 4px 6px; overflow-wrap: normal; }
   sup.n { font-size: 12px; } sup.n a { color: #1d4f91; text-decoration: underline; padding: 0 2px; }
   ol.sequence { padding-left: 26px; }
   @media (max-width: 700px) {  /* nested: WeasyPrint, printing, reads no media features */
@@ -83,6 +84,11 @@ a { color: inherit; text-decoration: none; }
   .stack td { border: 0; border-top: 0.5px solid #dde3ea; }
   .stack td:first-child { border-top: 0; background: #dbe4f0; }
   .stack td[data-label]:not(:first-child)::before { content: attr(data-label) ": "; font-weight: bold; }
+  /* a citation: a finger's width (44 × 44 px) to tap, the line it sits in unchanged */
+  sup.n a { display: inline-flex; align-items: center; justify-content: center; min-width: 44px; min-height: 44px;
+            margin: -16px 0; padding: 0; vertical-align: middle; }
+  .sources a { display: inline-block; min-width: 44px; min-height: 44px; padding: 0.55rem 0.1rem;
+               overflow-wrap: anywhere; }
 }
 }
 """
@@ -128,17 +134,15 @@ def _html_table(
     first_is_label: bool = False,
     stack: bool = False,
     short: Collection[tuple[int, int]] = (),
-    names: Collection[tuple[int, int]] = (),
 ) -> str:
     """A table; `stack`: on a phone each row becomes a card, each cell under its column's name
     (cells of sentences squeezed into seven columns would break their words); `short`: the
-    (row, column) of cells kept on one line; `names`: of our labels, wrapped between words only."""
+    (row, column) of cells kept on one line."""
     head = "".join(f"<th>{c}</th>" for c in columns)
 
     def cell(r: int, k: int, text: str) -> str:
         label = f' data-label="{columns[k]}"' if stack and k < len(columns) and columns[k] else ""
         kinds = [*(["label"] if first_is_label and k == 0 else []), *(["short"] if (r, k) in short else [])]
-        kinds += ["name"] if (r, k) in names else []
         kind = f' class="{" ".join(kinds)}"' if kinds else ""
         return f"<td{kind}{label}>{text}</td>"
 
@@ -170,14 +174,13 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             for k, c in enumerate(u.cells)
             if k and isinstance(c, Excerpt) and c.translation is None and len(c.text) <= SHORT_CELL
         }
-        names = {(r, k) for r, u in enumerate(block.units) for k, c in enumerate(u.cells) if isinstance(c, str)}
-        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short, names=names)
+        table = _html_table([html.escape(c) for c in block.columns], rows, True, stack=True, short=short)
         if block.note:  # the Referee's reading of a table the book prints broken
             note = f'<p class="note">{html.escape(block.note)}</p>'
             return f'<div class="block computed reading">{heading}{note}{table}</div>'
         return f'<div class="block">{heading}{table}</div>'
     if block.kind == "disputed":
-        rows = []
+        lines: list[str] = []
         for unit in block.units:
             ask, answer, *check = unit.cells
             assert isinstance(answer, Excerpt) and isinstance(ask, str)
@@ -187,18 +190,18 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
                 else ""
             )
             lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
-            rows.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
-        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(rows)}</ul></div>'
+            lines.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
+        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
     items = []
     for unit in block.units:
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
         if quote.table and quote.translation is None:
-            table = quote.table
-            caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(table["columns"][0]) else ""
+            printed = quote.table
+            caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(printed["columns"][0]) else ""
             cap = f"{html.escape(caption)}{page.cite([quote.entry])}"
-            cells = [[html.escape(c) for c in row] for row in table["rows"]]
-            items.append(f"<li>{cap}{_html_table([html.escape(c) for c in table['columns']], cells)}</li>")
+            cells = [[html.escape(c) for c in row] for row in printed["rows"]]
+            items.append(f"<li>{cap}{_html_table([html.escape(c) for c in printed['columns']], cells)}</li>")
             continue
         details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
         items.append(f"<li>{_html_text(quote, page, pre=True)}{details}</li>")
@@ -208,7 +211,8 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
 
 def _flows(sheet: Sheet, page: _Page) -> str:
     """Runs of blocks in two columns, a wide block across the page between them."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[str] = []
     for block in sheet.blocks:
         if block.wide:
             if run:

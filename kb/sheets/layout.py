@@ -26,6 +26,7 @@ class Unit:
 
     cells: list[Excerpt | str]  # a str is our own label (a step number, a computed value)
     details: list[Excerpt] = field(default_factory=list)
+    joined: bool = False  # kept only with the unit before it: an item of the list a lead-in opens
 
 
 @dataclass
@@ -109,10 +110,23 @@ class Sheet:
         kept = {(bi, ui) for *_, bi, ui in order[:n]}
         blocks = []
         for bi, block in enumerate(self.blocks):
-            units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept]
+            units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept and _whole(block.units, ui, bi, kept)]
             if units:
                 blocks.append(replace(block, units=units))
-        return replace(self, blocks=blocks, left_out=self.left_out + self.unit_count() - n)
+        shown = sum(len(b.units) for b in blocks)
+        return replace(self, blocks=blocks, left_out=self.left_out + self.unit_count() - shown)
+
+
+def _whole(units: list[Unit], at: int, block: int, kept: set[tuple[int, int]]) -> bool:
+    """Whether the list `units[at]` belongs to (a lead-in and its joined items) is kept whole: a
+    lead-in without its items, or a list missing one, would read as the whole rule."""
+    first = at
+    while first > 0 and units[first].joined:
+        first -= 1
+    last = at
+    while last + 1 < len(units) and units[last + 1].joined:
+        last += 1
+    return all((block, ui) in kept for ui in range(first, last + 1))
 
 
 # The sheet's own words (not the book's) in the sheet's language; English when there is none.

@@ -49,7 +49,8 @@ def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[st
             ask, answer, *check = unit.cells
             assert isinstance(answer, Excerpt)
             settle = f" ({sheet_word(sheet, 'settle', check=check[0])})" if check else ""
-            out.append(f"- **{ask}** {_md_quote(answer, notes, marks)}{settle}")
+            lead = f"**{ask}** " if ask else ""  # the book's own Q&A carries its question
+            out.append(f"- {lead}{_md_quote(answer, notes, marks)}{settle}")
         return [*out, ""]
     for n, unit in enumerate(block.units, start=1):
         quote = unit.cells[0]

@@ -14,31 +14,39 @@ from referee.sheets.layout import Sheet
 from referee.sheets.markdown import to_markdown
 from referee.store.atomic import write_file
 
+# The browser (Chromium) lays a packed page out a little longer than WeasyPrint: Takkure's two
+# pages, fitted to the last line, printed from the browser with two lines of sources on a third.
+# The fitter keeps this much of each page's foot free, so the browser prints on the PDF's pages.
+FIT_SLACK_MM = 5
 
-def render(sheet: Sheet):
+
+def render(sheet: Sheet, slack: bool = False):
     from weasyprint import HTML  # a second to import: only when a sheet is laid out
 
-    return HTML(string=to_html(sheet)).render()
+    page = to_html(sheet)
+    if slack:  # fitting: the foot of each page kept free (FIT_SLACK_MM)
+        page = page.replace("</style>", f"@media print {{ @page {{ margin-bottom: {8 + FIT_SLACK_MM}mm; }} }}</style>")
+    return HTML(string=page).render()
 
 
-SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1)  # a short book (one added with no [sheet]) fills its page
+SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.05)  # a short book (one added with no [sheet]) fills its page
 
 
 def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
     """Keep as many units as fit on `pages` A4 pages (default: as many as the sheet's [sheet]
     says), the lowest-priority ones left out first; when everything fits, the largest type that
-    still fits (a short book fills its page)."""
+    still fits (a short book fills its page). Type never goes below 9 pt (docs/sheets.md)."""
     squeezed = pages is not None and pages < sheet.pages  # a two-page book on one: each block's brief first
     pages = pages or sheet.pages
-    if len(render(sheet).pages) <= pages:
-        sheet = replace(sheet, pages=pages)
-        return next((s for s in (replace(sheet, scale=x) for x in SCALES) if len(render(s).pages) <= pages), sheet)
     sheet = replace(sheet, pages=pages)
+    if len(render(sheet, slack=True).pages) <= pages:
+        grown = (replace(sheet, scale=x) for x in SCALES)
+        return next((s for s in grown if len(render(s, slack=True).pages) <= pages), sheet)
     low, high, best = 1, sheet.unit_count() - 1, sheet.keep(1, squeezed)
     while low <= high:  # binary search on how many units to keep
         middle = (low + high) // 2
         candidate = sheet.keep(middle, squeezed)
-        if len(render(candidate).pages) <= pages:
+        if len(render(candidate, slack=True).pages) <= pages:
             best, low = candidate, middle + 1
         else:
             high = middle - 1

@@ -263,3 +263,39 @@ def missing_key_numbers(sheet: Sheet, game: Game) -> list[str]:
         if not texts or not all(any(p in t for t in texts) for p in pieces):
             missing.append(f"{item.what} ({item.ref})")
     return missing
+
+
+def cut_lists(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
+    """A lead-in on the page ("… those offside miniatures which:") whose list is not all there.
+    The book's items are the entries of its section on the lines right after it: after one blank
+    line, every line up to the next blank one; where the book sets no blank lines between its
+    paragraphs (TA-KE), the lines that open like the first item ("Step …"), the next paragraph not.
+    Half a list reads as the whole rule."""
+    rows = db.execute(
+        "select id, section_id, line, text from entries where game = ? order by position", [game.id]
+    ).fetchall()
+    on_page = {quote.entry for quote in sheet.quotes()}
+    problems = []
+    for quote in sheet.quotes():
+        if not quote.text.rstrip().endswith(":"):
+            continue
+        at = next((k for k, row in enumerate(rows) if row[0] == quote.entry), None)
+        if at is None or rows[at][2] is None:
+            continue
+        items: list[str] = []
+        line, opening = rows[at][2], None
+        for entry, section, number, text in rows[at + 1 :]:
+            if section != rows[at][1] or number is None:
+                break
+            step = number - line
+            if not items:
+                if step not in (1, 2):
+                    break
+                packed = step == 1  # no blank line after the lead-in: the book sets none
+                opening = text.split()[0] if text.split() else ""
+            elif step != 1 or (packed and not text.startswith(opening or "\0")):
+                break
+            items.append(entry)
+            line = number
+        problems += [f"{quote.entry}: its list's {item} is not on the page" for item in items if item not in on_page]
+    return problems
