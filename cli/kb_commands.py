@@ -116,6 +116,19 @@ def toc(game: GameArgument = None, db: DbOption = None, json_: JsonOption = Fals
     list_game_rows(game, db, json_, store.toc, lambda s: f"{'  ' * s['level']}{s['heading']}  [{s['id']}]")
 
 
+def _echo_table(table: dict[str, Any] | None) -> None:
+    """A table entry's rows in columns under its verbatim text: the text as extracted runs the cells
+    together ("0" to 2"+4"), which no player can read at the table."""
+    if not table or not table.get("rows"):
+        return
+    rows = [table.get("columns") or [], *table["rows"]]
+    rows = [[str(cell) for cell in row] for row in rows if row]
+    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
+    typer.echo("as a table:")
+    for row in rows:
+        typer.echo("  " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+
+
 @app.command()
 @friendly
 def show(
@@ -141,10 +154,12 @@ def show(
         _echo_translations(item["translations"])
         for entry in item["entries"]:
             typer.echo(f"\n[{entry['id']}] {entry['kind']}{_typeable(entry)}\n{entry['text']}")
+            _echo_table(entry.get("table"))
             _echo_translations(entry["translations"])
         return
     typer.echo(f"[{item['id']}] {item['kind']} ({item['source']}, line {item['line']}){_typeable(item)}")
     typer.echo(item["text"])
+    _echo_table(item.get("table"))
     _echo_translations(item["translations"])
     for rule in item["precedence"]:
         higher = ", ".join(rule["higher"])

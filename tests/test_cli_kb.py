@@ -61,6 +61,18 @@ def test_show_a_section_lists_its_entries(built_db: Path) -> None:
     assert any("Kick success table" in e["text"] for e in section["entries"])
 
 
+def test_show_prints_a_table_by_its_columns_under_the_verbatim_text(built_db: Path) -> None:
+    entry = json.loads(run("show", "takkure/2.01/7", "--json", "--db", str(built_db)).stdout)
+    assert entry["kind"] == "table" and entry["table"]["rows"]
+    printed = run("show", "takkure/2.01/7", "--db", str(built_db)).stdout
+    assert entry["text"] in printed  # the book's words first, verbatim
+    rows = printed.split("as a table:\n", 1)[1].splitlines()
+    columns = entry["table"]["columns"]
+    assert [c.strip() for c in rows[0].split("|")] == columns
+    for row, cells in zip(rows[1:], entry["table"]["rows"], strict=False):
+        assert [c.strip() for c in row.split("|")] == cells
+
+
 def test_unknown_id_exits_2_with_closest_ids(built_db: Path) -> None:
     result = run("show", "takkure/2.01/99", "--db", str(built_db))
     assert result.exit_code == 2
