@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 
 from referee import store
 from referee.cli.main import app
-from referee.indexer.answering.answer import ask, one_per_entry
+from referee.indexer.answering.answer import ask, told_apart
 from referee.indexer.answering.facts import read_facts
 from referee.indexer.answering.passages import Passage, question_numbers, row_quote, row_range, select_row
+from referee.indexer.memory.bank import Remembered
 from referee.indexer.memory.reading import Option
 from referee.names import choose_game
 from referee.store import StoredEntry
@@ -359,15 +360,19 @@ def test_a_check_still_missing_facts_comes_after_the_quote(indexed_db: Path) -> 
     assert result.output.index("“") < result.output.index("A check settles this")
 
 
-def _option(entry_id: str, quote: str, right: float) -> Option:
+def _option(entry_id: str, quote: str, right: float, asked: str | None = None) -> Option:
     game, _, rest = entry_id.partition("/")
+    section = rest.rsplit("/", 1)[0]  # the entries of one section share their place in the book
     entry = StoredEntry(
-        entry_id, game, None, None, rest, [rest], "rule", "rulebook", True, "en", quote, 1, None, entry_id
+        entry_id, game, None, None, rest, [section], "rule", "rulebook", True, "en", quote, 1, None, entry_id
     )
-    return Option(Passage(entry, quote, "sentence", 0.5, 0.5), right, None)
+    remembered = (
+        Remembered(f"m-{abs(hash(asked))}", game, asked, "answerable", entry_id, (quote,), "test") if asked else None
+    )
+    return Option(Passage(entry, quote, "sentence", 0.5, 0.5), right, remembered)
 
 
-def test_choices_offer_each_entry_once_the_likeliest_passage_kept() -> None:
+def test_choices_a_player_cannot_tell_apart_are_offered_once_the_likeliest_kept() -> None:
     # Fate's "natural 20" offered "About Taking Action, Rolling the Dice?" three times: three
     # sentences of one entry, one button and one link each (phone review 2, task 21)
     options = [
@@ -376,9 +381,25 @@ def test_choices_offer_each_entry_once_the_likeliest_passage_kept() -> None:
         _option("fate/stress/2", "Check a stress box.", 0.25),
         _option("fate/dice/1", "Read the ladder.", 0.2),
     ]
-    kept = one_per_entry(options)
+    kept = told_apart(options)
     assert [(o.passage.entry.id, o.passage.quote) for o in kept] == [
         ("fate/dice/1", "Roll four dice."),
         ("fate/stress/2", "Check a stress box."),
     ]
-    assert one_per_entry(kept) == kept
+    assert told_apart(kept) == kept
+
+
+def test_two_entries_one_button_are_one_choice() -> None:
+    # Two entries of one section, neither with a remembered question: "About Fate > Dice?" twice
+    options = [_option("fate/dice/1", "Roll four dice.", 0.4), _option("fate/dice/2", "Add your skill.", 0.3)]
+    assert [o.passage.entry.id for o in told_apart(options)] == ["fate/dice/1"]
+
+
+def test_two_sentences_of_one_entry_asked_differently_are_two_choices() -> None:
+    # Each with a remembered question of its own: two buttons that read differently, both kept.
+    options = [
+        _option("takkure/2.01/7", 'Pass: 4" to 8" is 0', 0.4, "What is the pass modifier at 6 inches?"),
+        _option("takkure/2.01/7", 'Reception: 4" to 8" is -2', 0.3, "What is the reception modifier at 6 inches?"),
+        _option("takkure/2.01/7", "Distance modifiers", 0.2, "What is the pass modifier at 6 inches?"),
+    ]
+    assert [o.passage.quote for o in told_apart(options)] == ['Pass: 4" to 8" is 0', 'Reception: 4" to 8" is -2']

@@ -51,6 +51,12 @@ SITUATIONS = [
      "score a try?", {"fatigue_tokens": 2, "bac_try": ASKED, "inactive_fatigue": UNREAD}),
     ("score-a-try-target", "My ball carrier has three defenders around him and wants to score a try. What must he roll?",
      {"bac_try": ASKED}),
+    # Takkure 3.01 / 4.01: "two fatigue tokens" counts fatigue, never the GROUNDED tokens a dodge needs
+    # (phone review 3, task 11: it ruled the dodge illegal, "the player is still GROUNDED")
+    ("second-action", "My carrier has two fatigue tokens and a defender declared a tackle on him. Can he dodge?",
+     {"grounded_tokens": UNREAD}),
+    ("second-action", "My carrier still has 2 grounded tokens and a defender declared a tackle on him. Can he dodge?",
+     {"grounded_tokens": 2}),
     # Takkure 3.02: a TACKLE on the ball carrier, or on someone else
     # (written first as "…next to the ball carrier": withdrawn, a person is no place, see the record)
     ("tackle-declaration", "Can I declare a tackle on a player standing next to the ball?",

@@ -140,15 +140,24 @@ def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str])
 CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
 
 
-def one_per_entry(options: list[Option]) -> list[Option]:
-    """The options a player can tell apart: the first (likeliest) passage of each entry. Two
-    sentences of one entry are one choice: the same button ("About <section>?") and the same link
-    (its entry id), so offering both showed one choice twice (docs/records/2026-12-02-first-minutes.md)."""
+def _label(option: Option) -> str:
+    """What a choice's button says: the remembered question, else the entry's place in the book."""
+    return option.asked.q if option.asked is not None else f"About {' > '.join(option.passage.entry.path[-2:])}?"
+
+
+def told_apart(options: list[Option]) -> list[Option]:
+    """The options a player can tell apart: one per button. Two sentences of one entry with no
+    remembered question each are the same button ("About <section>?"), and so are two entries of
+    one section; offering both showed one choice twice or three times (phone reviews 2 and 3, a Fate
+    question). Two with remembered questions of their own read differently and both stay: keeping
+    one per entry instead dropped right sentences from the choices ("first or a choice" 0.81 → 0.78
+    on the older sets, docs/records/2026-12-02-choices-told-apart.md)."""
     seen: set[str] = set()
     kept = []
     for option in options:  # best first (rank_game)
-        if option.passage.entry.id not in seen:
-            seen.add(option.passage.entry.id)
+        label = _label(option)
+        if label not in seen:
+            seen.add(label)
             kept.append(option)
     return kept
 
@@ -156,13 +165,12 @@ def one_per_entry(options: list[Option]) -> list[Option]:
 def _choices(ranked: GameRanking, ranker: Ranker, sure: float) -> list[Choice]:
     """The two or three passages it could be, when the first is not clearly the answer; each
     with its odds on the answer's own scale (`sure`: that the book answers, from this game)."""
-    options = [o for o in one_per_entry(ranked.options) if o.right >= CHOICE_AT]
+    options = [o for o in told_apart(ranked.options) if o.right >= CHOICE_AT]
     if len(options) < 2 or ranked.right >= ranker.choices_below:
         return []
     out = []
     for option in options:
-        asked = option.asked.q if option.asked is not None else f"About {' > '.join(option.passage.entry.path[-2:])}?"
-        out.append(Choice(asked, _citation(option), round(option.right * sure, 3)))
+        out.append(Choice(_label(option), _citation(option), round(option.right * sure, 3)))
     return out
 
 

@@ -177,6 +177,32 @@ def _counted_numbers(
                 break
 
 
+# Words between a number and the noun it counts that say nothing of which thing is counted.
+NEUTRAL_COUNT_WORDS = frozenset(
+    {"more", "of", "the", "his", "her", "their", "my", "your", "its", "extra", "additional", "on", "in", "at", "by"}
+)
+
+
+def _counts_another(
+    tokens: Sequence[str], clauses: Sequence[int], position: int, groups: Sequence[Sequence[str]]
+) -> bool:
+    """Whether the number at `position` counts something the fact does not name: for a fact of two
+    words or more ("grounded_tokens"), the fact's noun (its last word) follows the number within
+    COUNTED_SPAN words, qualified there by another word ("two fatigue tokens"), and the rest of the
+    fact's name is said nowhere in the number's clause. "two tokens", "2 grounded tokens", "3 active
+    fatigue tokens" (fatigue_tokens), "one Ronin chip on the bottom space" (bottom_chips) still count it."""
+    if len(groups) < 2:
+        return False
+    after = tokens[position + 1 : position + 1 + COUNTED_SPAN]
+    head = next((k for k, t in enumerate(after) if matches_cue(t, groups[-1])), None)
+    if head is None:
+        return False
+    qualified = any(t not in NEUTRAL_COUNT_WORDS and not any(matches_cue(t, g) for g in groups) for t in after[:head])
+    clause = [t for j, t in enumerate(tokens) if clauses[j] == clauses[position]]
+    named = all(any(matches_cue(t, g) for t in clause) for g in groups)
+    return qualified and not named
+
+
 def _numbers_by_nearest_cue(
     facts: list[Fact],
     tokens: Sequence[str],
@@ -199,6 +225,8 @@ def _numbers_by_nearest_cue(
                 for j in range(max(0, position - NEAR), min(len(tokens), position + AFTER + 1))
                 if j != position and clauses[j] == clauses[position]
             ]
+            if _counts_another(tokens, clauses, position, groups):
+                continue  # "two fatigue tokens" counts fatigue tokens, never grounded_tokens
             # "rows_behind_ball": "ball" alone hardly names the rows behind it; such a weak pair
             # comes after every other and the fact counts as not stated in the question's words
             weak = len(groups) >= 3 and sum(any(matches_cue(tokens[j], g) for j in window) for g in groups) < 2
