@@ -481,6 +481,20 @@ def test_every_game_in_the_picker_reads_whole_at_phone_width(phone, site: str) -
         assert width < box - 32, (text, width, box)  # the picker's arrow takes the rest
 
 
+def test_back_returns_to_the_answer_before_the_next_question(phone, site: str) -> None:
+    phone.goto(site + "/?game=takkure&q=How+do+I+score+a+try%3F")
+    phone.locator("#results").wait_for()
+    first = phone.url
+    phone.wait_for_timeout(3200)  # a pause: the next question is a new one, not more typing
+    phone.locator("#q").fill("Can I pass forward?")
+    phone.locator("#ask button[type=submit]").click()
+    phone.wait_for_url(re.compile(r"q=Can"))
+    phone.go_back()
+    phone.wait_for_url(first)
+    phone.wait_for_function("document.querySelector('#q').value.includes('score')")  # the answer's page again
+    assert "score" in phone.locator("#results").inner_text().lower()
+
+
 def test_a_question_every_game_fits_asks_which_game_with_a_button_each(phone, site: str) -> None:
     phone.goto(site + "/?q=How+many+players%3F")
     buttons = phone.locator("#results [data-game-choices] a[data-game-choice]")

@@ -224,6 +224,26 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-full-note]").forEach(fullNote);
   verdictBar();
 });
+// Asking as you type replaces the address (one history entry per question, not per keystroke). A new
+// question after a pause keeps the answer on screen in the history first, so Back returns to it (a
+// phone review found Back skipping every earlier answer).
+const NEW_QUESTION_AFTER_MS = 3000;
+let lastAsk = 0;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (!event.target.closest || !event.target.closest("#ask")) return;
+  const now = Date.now();
+  if (new URLSearchParams(window.location.search).get("q") && now - lastAsk > NEW_QUESTION_AFTER_MS) {
+    // the entry Back lands on is the one below: marked, then a copy pushed for htmx to replace
+    window.history.replaceState({ refereeAnswer: true }, "", window.location.href);
+    window.history.pushState(null, "", window.location.href);
+  }
+  lastAsk = now;
+});
+// Back to a kept answer: the page of its address, as the server renders it (htmx restores only
+// the entries it pushed itself).
+window.addEventListener("popstate", (event) => {
+  if (event.state && event.state.refereeAnswer) window.location.reload();
+});
 // A message of the last request (an error, swapped into #flash) goes when the next one starts:
 // what is on screen is always the latest answer or says why it is not.
 document.addEventListener("htmx:beforeRequest", () => {
