@@ -142,7 +142,7 @@ WORDS = {
         "marked": "Marked ⚠ (the knowledge base flags these as printed)",
         "settle": "settle it: referee check {check}",
         "computed": "computed by Referee from the book's rules",
-        "unclear": "unclear in the book; the translator's note: {remark}",
+        "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
         "source": "Source: the game's rulebook, word for word; each small number cites the entry a line quotes.",
     },
     "uk": {
