@@ -24,7 +24,7 @@ from referee.errors import RefereeError
 from referee.rules.checks import Check
 from referee.rules.settle import settle
 from referee.sheets.auto import auto_sheet
-from referee.sheets.layout import ELISION, Excerpt, Sheet, SheetBlock, Unit
+from referee.sheets.layout import ELISION, Excerpt, Sheet, SheetBlock, Unit, word
 
 
 def _split_ref(ref: str) -> tuple[str, str | None, str | None]:
@@ -199,7 +199,7 @@ def _disputed_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
 UNPRINTABLE = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")  # CJK: no font of the sheet has it
 
 
-def _marks(db: sqlite_utils.Database, game: Game) -> dict[str, list[str]]:
+def _marks(db: sqlite_utils.Database, game: Game, lang: str) -> dict[str, list[str]]:
     """What the knowledge base flags in the book's entries: rows or rules that conflict (a die
     table whose printed ranges overlap), an editor's or source note on a rule, a line the
     translation could only guess at ([tr.: …])."""
@@ -218,7 +218,7 @@ def _marks(db: sqlite_utils.Database, game: Game) -> dict[str, list[str]]:
     remarked = db.execute("select id, text from translations where game = ? and text like '%[tr.:%'", [game.id])
     for entry, text in remarked.fetchall():
         for remark in re.findall(r"\[tr\.: ([^\]]+)\]", text):
-            found.setdefault(entry, []).append(f"unclear in the book; the translator's note: {remark}")
+            found.setdefault(entry, []).append(word(lang, "unclear", remark=remark))
     # a note may quote words in a script the sheet's fonts lack (the Japanese of a translator's note)
     printable = {e: [UNPRINTABLE.sub("…", n) for n in notes] for e, notes in found.items()}
     return {entry: list(dict.fromkeys(notes)) for entry, notes in printable.items()}
@@ -273,5 +273,5 @@ def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check],
         book.quote(item.ref, conf.sentences)
     forms = dict(db.execute("select id, coalesce(ascii_id, id) from entries where game = ?", [game.id]).fetchall())
     title = conf.title.get(lang, game.language)
-    marks = _marks(db, game)
+    marks = _marks(db, game, lang)
     return Sheet(game.id, title, lang, game.language, blocks, ascii_ids=forms, marks=marks, pages=conf.pages)

@@ -65,6 +65,11 @@ td.short { white-space: nowrap; }
            line-height: 1.25; }
 .left-out { color: #a33; }
 a { color: inherit; text-decoration: none; }
+/* Printed, the page holds the rules alone: a command to type, the list of entry ids and how many
+   lines did not fit mean nothing to a player at the table (a blind grader, records/2026-12-02-sheets-10.md).
+   The fitter lays out the printed page, so the room they took goes to the next rules. */
+@media print { .screen-only { display: none; } }
+@media screen { .print-only { display: none; } }
 @media screen {
   html { font-size: 16px; line-height: 1.45; }
   body { margin: 0 auto; padding: 12px 14px 24px; max-width: 60rem; }
@@ -161,7 +166,7 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
                 [columns[0], *(r[0] for r in rows)],
                 [[c, *(r[k + 1] for r in rows)] for k, c in enumerate(columns[1:])],
             )
-        note = f'<p class="note">{html.escape(block.note)}; from the rules{page.cite(block.cites)}</p>'
+        note = f'<p class="note">{_computed_note(block.note, page.sheet)}; from the rules{page.cite(block.cites)}</p>'
         return f'<div class="block computed">{heading}{note}{_html_table(columns, rows, True)}</div>'
     if block.kind == "table":
         rows = [
@@ -184,11 +189,8 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
         for unit in block.units:
             ask, answer, *check = unit.cells
             assert isinstance(answer, Excerpt) and isinstance(ask, str)
-            settle = (
-                f' <span class="check">{html.escape(sheet_word(page.sheet, "settle", check=check[0]))}</span>'
-                if check
-                else ""
-            )
+            command = html.escape(sheet_word(page.sheet, "settle", check=check[0])) if check else ""
+            settle = f' <span class="check screen-only">{command}</span>' if check else ""
             lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
             lines.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
         return f'<div class="block disputed">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
@@ -207,6 +209,19 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
         items.append(f"<li>{_html_text(quote, page, pre=True)}{details}</li>")
     tag = 'ol class="sequence"' if block.kind == "sequence" else 'ul class="rules"'
     return f'<div class="block">{heading}<{tag}>{"".join(items)}</{tag.split()[0]}></div>'
+
+
+COMMAND = re.compile(r"computed by `referee check [^`]*`")
+
+
+def _computed_note(note: str, sheet: Sheet) -> str:
+    """A computed table's note: the check that computed it on the screen, plain words in print."""
+    found = COMMAND.search(note)
+    if found is None:
+        return html.escape(note)
+    screen = f'<span class="screen-only">{html.escape(found.group(0))}</span>'
+    printed = f'<span class="print-only">{html.escape(sheet_word(sheet, "computed"))}</span>'
+    return f"{html.escape(note[: found.start()])}{screen}{printed}{html.escape(note[found.end() :])}"
 
 
 def _flows(sheet: Sheet, page: _Page) -> str:
@@ -239,9 +254,11 @@ def _sources(sheet: Sheet, page: _Page) -> str:
         else f'<span id="src-{number}">{number} {html.escape(typed)}</span>'
         for entry, number, typed in sources(sheet, page.notes)
     )
+    # printed: one line saying where the lines come from (the ids stay a tap away on the web page)
+    printed = f'<div class="sources print-only">{html.escape(sheet_word(sheet, "source"))}</div>'
     return (
-        f'<div class="sources"><b>{sheet_word(sheet, "sources")}</b> (<code>referee show {sheet.game}/ID</code>): '
-        f"{items}{left}</div>"
+        f'<div class="sources screen-only"><b>{sheet_word(sheet, "sources")}</b> '
+        f"(<code>referee show {sheet.game}/ID</code>): {items}{left}</div>{printed}"
     )
 
 

@@ -141,6 +141,9 @@ WORDS = {
         "in small type · computed tables say so",
         "marked": "Marked ⚠ (the knowledge base flags these as printed)",
         "settle": "settle it: referee check {check}",
+        "computed": "computed by Referee from the book's rules",
+        "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
+        "source": "Source: the game's rulebook, word for word; each small number cites the entry a line quotes.",
     },
     "uk": {
         "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
@@ -149,12 +152,21 @@ WORDS = {
         "footer": "Referee: коротка довідка · слова книги з посиланнями · обчислені таблиці позначено",
         "marked": "Позначено ⚠ (база знань позначає ці місця книги)",
         "settle": "перевірити: referee check {check}",
+        "computed": "обчислено Referee за правилами книги",
+        # the translator's note is English: on the book's own sheet, the reader is told where to doubt
+        "unclear": "у книзі тут неясно або друкарська помилка",
+        "source": "Джерело: книга правил, дослівно; кожне маленьке число посилається на запис, який цитує рядок.",
     },
 }
 
 
 def sheet_word(sheet: Sheet, key: str, **values: object) -> str:
-    return WORDS.get(sheet.lang, {}).get(key, WORDS["en"][key]).format(**values)
+    return word(sheet.lang, key, **values)
+
+
+def word(lang: str, key: str, /, **values: object) -> str:
+    """The sheet's own word `key` in `lang` (English when it has none)."""
+    return WORDS.get(lang, {}).get(key, WORDS["en"][key]).format(**values)
 
 
 def footer(sheet: Sheet) -> str:

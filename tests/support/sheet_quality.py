@@ -6,6 +6,7 @@ Only the tests call these (tests/test_sheet.py), so they live here, not in the p
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import numpy as np
 import sqlite_utils
@@ -299,3 +300,58 @@ def cut_lists(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
             line = number
         problems += [f"{quote.entry}: its list's {item} is not on the page" for item in items if item not in on_page]
     return problems
+
+
+def dangling_lead_ins(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
+    """A lead-in ending ":" with nothing after it in its block ("A turn consists of 4 steps:" as a
+    block's last line): it promises a list the page does not give where the reader looks."""
+    problems = []
+    for block in sheet.blocks:
+        if block.kind not in ("rules", "sequence"):
+            continue
+        quotes = [q for u in block.units for q in [*(c for c in u.cells if isinstance(c, Excerpt)), *u.details]]
+        if quotes and quotes[-1].text.rstrip().endswith(":"):
+            problems.append(f"{quotes[-1].entry}: a lead-in with no items after it: {quotes[-1].text[-40:]!r}")
+    return problems
+
+
+# A line opening on one of these points back to what came before it in the book ("They take one
+# card…" is the duel's winner; "If you decide to do this…"): without that, the line names no one.
+POINTS_BACK = {
+    "en": re.compile(
+        r"^(?:they|them|their|he|she|it|this|that|these|those|such|if you decide to do (?:this|so))\b", re.I
+    ),
+    "uk": re.compile(r"^(?:він|вона|вони|воно|це|цей|ця|ці|той|та|його|її|їх|такий|така|такі)\b", re.I),
+}
+
+
+def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
+    """A line that opens on a pronoun or "If you decide to do this" while what it points back to
+    (the sentence before it in its entry, or the entry before it in its section) is on no line of
+    the page: a subject or a condition cut off."""
+    pattern = POINTS_BACK.get(game.language, POINTS_BACK["en"])
+    rows = db.execute("select id, section_id, text from entries where game = ? order by position", [game.id]).fetchall()
+    texts = {entry: text for entry, _, text in rows}
+    before: dict[str, str] = {}
+    for (entry_a, section_a, _), (entry_b, section_b, _) in pairwise(rows):
+        if section_a == section_b:
+            before[entry_b] = entry_a
+    printed: dict[str, list[str]] = {}
+    for quote in sheet.quotes():
+        printed.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()))
+    problems = []
+    for quote in sheet.quotes():
+        first = quote.text.split(ELISION.strip())[0].strip()
+        if not pattern.match(first):
+            continue
+        text = texts[quote.entry]
+        start = text.find(first)
+        if start > 0:  # the sentence before it in its entry
+            earlier = [s for s in sentences(text[:start]) if s.strip()]
+            antecedent = earlier[-1].strip() if earlier else ""
+            shown = any(antecedent in piece for piece in printed[quote.entry]) if antecedent else True
+        else:  # the entry before it in its section
+            shown = quote.entry not in before or before[quote.entry] in printed
+        if not shown:
+            problems.append(f"{quote.entry}: points back to a line not on the page: {first[:50]!r}")
+    return list(dict.fromkeys(problems))
