@@ -143,7 +143,9 @@ WORDS = {
         "settle": "settle it: referee check {check}",
         "computed": "computed by Referee from the book's rules",
         "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
-        "source": "Source: the game's rulebook, word for word; each small number cites the entry a line quotes.",
+        "source": (
+            "Source: the game's rulebook, word for word; each small number is an entry, its id on the sheet's web page."
+        ),
     },
     "uk": {
         "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
@@ -155,7 +157,7 @@ WORDS = {
         "computed": "обчислено Referee за правилами книги",
         # the translator's note is English: on the book's own sheet, the reader is told where to doubt
         "unclear": "у книзі тут неясно або друкарська помилка",
-        "source": "Джерело: книга правил, дослівно; кожне маленьке число посилається на запис, який цитує рядок.",
+        "source": "Джерело: книга правил, дослівно; кожне маленьке число — запис, його id на вебсторінці аркуша.",
     },
 }
 
