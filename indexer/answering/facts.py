@@ -184,7 +184,7 @@ NEUTRAL_COUNT_WORDS = frozenset(
 
 
 def _counts_another(
-    tokens: Sequence[str], clauses: Sequence[int], position: int, groups: Sequence[Sequence[str]]
+    tokens: Sequence[str], clauses: Sequence[int], position: int, groups: Sequence[frozenset[str]]
 ) -> bool:
     """Whether the number at `position` counts something the fact does not name: for a fact of two
     words or more ("grounded_tokens"), the fact's noun (its last word) follows the number within
