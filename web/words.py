@@ -9,6 +9,8 @@ from typing import Any
 
 from referee.indexer.answering.types import SAYS_AT, sureness_level
 from referee.rules.headline import WORDS, headline
+from referee.rules.verdicts import CheckVerdict, Reading, RulingStep, reading_of
+from referee.states.ruling import Ruling
 
 VERDICT_WORDS = WORDS  # a step's badge: the verdict in words (the library's)
 NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
@@ -123,8 +125,20 @@ def missing_sentence(names: list[str], labels: dict[str, str]) -> str:
 
 def verdict_words(verdict: dict[str, Any]) -> dict[str, Any]:
     """The headline of a verdict or a state's ruling, as the library words it
-    (`referee.rules.headline`): {word, value, detail}; the CLI prints the same."""
-    return headline(verdict).to_json()
+    (`referee.rules.headline`): {word, value, detail}; the CLI prints the same. The templates hold
+    each as its JSON (what the API returns): it is read back into its type here."""
+    return headline(typed_verdict(verdict)).to_json()
+
+
+def typed_verdict(data: dict[str, Any]) -> Ruling | CheckVerdict | RulingStep | Reading:
+    """A state's ruling, a step of one, a check's verdict or a reading of one, from its JSON."""
+    if "steps" in data:
+        return Ruling.from_json(data)
+    if "reading" in data:
+        return reading_of(data)
+    if "facts" in data and "derived" in data:
+        return RulingStep.from_json(data)
+    return CheckVerdict.from_json(data)
 
 
 def sureness(confidence: float | None, answered: bool = True) -> dict[str, Any]:

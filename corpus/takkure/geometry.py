@@ -158,6 +158,7 @@ KEY_HELP = {
 
 STATES = StateRules(
     key_help=KEY_HELP,
+    shape=("pieces.*.team", "pieces.*.at"),  # every piece has both (the reader refuses one without)
     read=read_state,
     keys=("attack", "in_goal", "teams", "pieces", "ball", "ball_size", "active", "match"),
     follows=follows,
