@@ -31,7 +31,19 @@ from referee.states.wording import did_you_mean, match, wordings
 from referee.validation.documents import load_document, show
 
 # expect: what an example gives (tested); dispute: the dispute it settles (data/disputes)
-COMMON_KEYS = ("game", "action", "actions", "asks", "question", "dice", "facts", "note", "expect", "dispute")
+COMMON_KEYS = (
+    "game",
+    "action",
+    "actions",
+    "asks",
+    "question",
+    "dice",
+    "facts",
+    "note",
+    "expect",
+    "dispute",
+    "title",  # an example's name in a player's words (the web's example menu)
+)
 ASKS = ("legality", "outcome")  # is the declared action allowed; or what happens (who wins, how much, what next)
 
 
