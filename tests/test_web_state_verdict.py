@@ -87,5 +87,5 @@ def test_a_settled_state_is_in_the_address_and_the_address_shows_it_again(web) -
     assert again.status_code == 200 and 'data-verdict="illegal"' in again.text
     assert 'value="takkure/score-a-try-tired" selected' in again.text
     assert f'href="{escape(link)}"' in again.text  # its own link, to send to the table
-    too_long = web.post("/settle/state", data={"state": edited + "#" * 7000}, headers={"hx-request": "true"})
+    too_long = web.post("/settle/state", data={"state": edited + "# " + "a" * 7000}, headers={"hx-request": "true"})
     assert "hx-push-url" not in too_long.headers and "too long for a link" in too_long.text
