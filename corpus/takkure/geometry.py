@@ -109,7 +109,7 @@ IGNORES = {
     "token-removal:pieces.*.status.activated": (
         "token removal asks whether a piece was activated only when it has a GROUNDED token to remove"
     ),
-    "pass:pieces.*.status.tackle": "the tackle a pass goes past is read from the action (\"past #4's tackle\")",
+    "pass:pieces.*.status.tackle": 'the tackle a pass goes past is read from the action ("past #4\'s tackle")',
     "move:attack": (
         "a MOVE is measured by MOV and the movement token, in any direction (the book's 'you cannot move backwards' "
         "belongs to its training exercise, not to the game)"
