@@ -20,7 +20,7 @@ from referee.validation.text import decode_text
 # The rules, the game configs (pydantic) and the settling are imported by the functions that use
 # them, so that the other commands (and `referee --help`) do not pay for them.
 if TYPE_CHECKING:
-    from referee.rules.verdicts import Reason
+    from referee.rules.verdicts import CheckVerdict, Reason
     from referee.states.ruling import Ruling
 
 SUBCOMMANDS = ("list", "describe", "run")
@@ -68,21 +68,19 @@ def _parse_fact(text: str) -> tuple[str, Any]:
     return name.strip(), value.strip()
 
 
-def _print_verdict(data: dict[str, Any]) -> None:
-    from referee.rules.verdicts import Reason  # per command
-
-    outcome = f", {data['outcome']}" if data.get("outcome") else ""
-    value = f" = {data['value']}" if data["value"] is not None else ""
-    typer.echo(f"{data['game']} / {data['check']}: {data['verdict'].upper()}{outcome}{value}")
-    if data.get("summary"):
-        typer.echo(f"  {data['summary']}")
-    _print_reasons([Reason(**r) for r in data["reasons"]], "because")
-    for reading in data["readings"]:
-        typer.echo(f"  reading “{reading['reading']}”: {reading['verdict']} {reading['value'] or ''}")
-        for reason in reading["reasons"]:
-            typer.echo(f"      [{reason['entry']}] “{reason['quote']}”")
-            typer.echo(f"          {reason['explanation']}")
-    _print_reasons([Reason(**r) for r in data.get("consequences", [])], "then")
+def _print_verdict(data: CheckVerdict) -> None:
+    outcome = f", {data.outcome}" if data.outcome else ""
+    value = f" = {data.value}" if data.value is not None else ""
+    typer.echo(f"{data.game} / {data.check}: {data.verdict.upper()}{outcome}{value}")
+    if data.summary:
+        typer.echo(f"  {data.summary}")
+    _print_reasons(data.reasons, "because")
+    for reading in data.readings:
+        typer.echo(f"  reading “{reading.reading}”: {reading.verdict} {reading.value or ''}")
+        for reason in reading.reasons:
+            typer.echo(f"      [{reason.entry}] “{reason.quote}”")
+            typer.echo(f"          {reason.explanation}")
+    _print_reasons(data.consequences, "then")
 
 
 def _print_reasons(reasons: list[Reason], label: str, indent: int = 2) -> None:
@@ -208,7 +206,7 @@ def _print_settled(situation: str | None, name: str | None, facts: list[str], js
         if svg == "-":
             return
     if json_:
-        print_json(data.to_json() if isinstance(data, Ruling) else data)
+        print_json(data.to_json())
     elif isinstance(data, Ruling):
         _print_state_verdict(data)
     else:
@@ -231,7 +229,7 @@ def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
 def _print_state_verdict(data: Ruling) -> None:
     from referee.rules.headline import headline  # per command
 
-    head = headline(data.to_json())
+    head = headline(data)
     value = f" {head.value}" if head.value else ""
     typer.echo(f"{data.game}: {data.action['text']} — {head.word.upper()}{value}")
     if head.detail:

@@ -11,7 +11,7 @@ The Python API (docs/python-api.md)::
     for hit in kb.search("tackle", game="rugby-world", limit=3).hits:
         print(hit.entry.id, hit.score)
     verdict = referee.settle("pass", {"passer": [10, 30], "target": [13, 29], "p": 3})
-    print(verdict["verdict"], verdict["summary"])
+    print(verdict.verdict, verdict.summary)
     print(kb.sheet("takkure"))                       # the quick-reference sheet, as Markdown
 
 Every mistake a caller can make (an unknown game, a fact out of range, a broken game folder) is
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # for the annotations only: the layers are imported when a fu
     from referee.indexer.search.searcher import Searcher
     from referee.names import GameChoice
     from referee.rules.checks import Check
+    from referee.rules.verdicts import CheckVerdict
     from referee.states.ruling import Ruling
     from referee.store.build import GameReport
 
@@ -62,10 +63,10 @@ def open(db: str | Path | None = None, corpus: str | Path | None = None) -> Know
     return KnowledgeBase(path, _corpus(corpus))
 
 
-def settle(check: str, facts: dict[str, Any], corpus: str | Path | None = None) -> dict[str, Any]:
-    """The verdict of the check named `check` on `facts` (name -> value), as `referee check --check
-    NAME --fact name=value --json` prints it: verdict, outcome, value, summary, reasons (each
-    quoting the book), readings, consequences."""
+def settle(check: str, facts: dict[str, Any], corpus: str | Path | None = None) -> CheckVerdict:
+    """The verdict of the check named `check` on `facts` (name -> value): verdict, outcome, value,
+    summary, reasons (each quoting the book), readings, consequences. Its `to_json()` is what
+    `referee check --check NAME --fact name=value --json` prints."""
     from referee.rules.loading import load_rules  # the facade imports its layers when called
     from referee.rules.settle import settle as settle_situation
 

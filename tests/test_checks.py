@@ -520,8 +520,8 @@ def test_takkure_melee_roll_book_example() -> None:
 
 def test_settle_lets_facts_given_one_by_one_override_the_document() -> None:
     document = {"game": "tacocat", "check": "duel", "facts": {"mine": 2, "theirs": 9}}
-    assert settle(all_checks(), document, None, {})["value"] == "opponent"
-    assert settle(all_checks(), document, "duel", {"mine": 10})["value"] == "me"
+    assert settle(all_checks(), document, None, {}).value == "opponent"
+    assert settle(all_checks(), document, "duel", {"mine": 10}).value == "me"
     assert settle(all_checks(), None, "duel", {"mine": 2, "theirs": 9}) == settle(all_checks(), document, None, {})
 
 

@@ -1,8 +1,9 @@
 """The headline over a verdict says what happened in a player's words, the same in the CLI and on
-the web, and never contradicts the chain of rules under it (#33 task 13)."""
+the web, and never contradicts the chain of rules under it (#33 task 13; phone review 3, task 7)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,9 @@ from support.rules import all_checks, all_state_rules
 from typer.testing import CliRunner
 
 from referee.cli.main import app
-from referee.rules.headline import headline, joined_summaries
+from referee.rules.headline import headline, joined_summaries, key_words
+from referee.rules.verdicts import CheckVerdict
+from referee.states.ruling import LeftOpen, Ruling
 from referee.states.settle import settle_state
 from referee.web import words
 
@@ -25,27 +28,56 @@ DODGE.update(action="#7 dodges", active="7")
 DODGE.pop("expect")
 
 
-def _settle(document: dict) -> dict:
-    """The ruling as `--json` prints it and the web's templates read it (the headline reads that)."""
-    return settle_state(all_checks(), all_state_rules(), document, {}, "test").to_json()
+def _settle(document: dict) -> Ruling:
+    return settle_state(all_checks(), all_state_rules(), document, {}, "test")
 
 
-def test_a_fact_no_rule_reads_leaves_the_ruling_not_settled_with_what_the_rules_alone_rule() -> None:
+def _tired(status: list[str]) -> dict:
+    """The shipped example "score a try tired", with a status the player added to the carrier."""
+    document = yaml.safe_load((ROOT / "corpus/takkure/states/score-a-try-tired.yaml").read_text(encoding="utf-8"))
+    document.pop("expect")
+    document["pieces"]["7"]["status"] = status
+    return document
+
+
+def test_a_fact_no_rule_reads_heads_the_ruling_with_what_the_rules_say_and_what_they_could_not_read() -> None:
     ruling = _settle(DODGE)
-    chain = {s["verdict"] for s in ruling["steps"] if s["check"]}
-    assert ruling["verdict"] == "unknown" and ruling["unaccounted"] == ["active"] and chain == {"illegal"}
+    chain = {s.verdict for s in ruling.steps if s.check}
+    assert ruling.verdict == "unknown" and ruling.unaccounted == ["active"] and chain == {"illegal"}
     head = headline(ruling)
-    assert head.word == "not settled" and "does not say" not in head.word
-    assert "`active`" in head.detail and "would rule illegal" in head.detail
+    assert head.word == "the rules say illegal" and "not settled" not in head.word
+    assert "nothing here reads active" in head.detail and "check it yourself" in head.detail
+    assert "`" not in head.detail
+
+
+def test_a_status_word_the_player_added_that_no_rule_reads_is_named() -> None:
+    """Phone review 3, task 7: `status: [active]` on a try was silently ignored."""
+    ruling = _settle(_tired(["active"]))
+    assert ruling.ruled == "legal" and ruling.unaccounted == ["pieces.7.status.active"]
+    head = headline(ruling)
+    assert head.word == "the rules say legal: scored"
+    assert "#7's status: active" in head.detail
+    # a status a rule does read is read, not named
+    assert _settle(_tired(["active", "grounded"])).unaccounted == ["pieces.7.status.active"]
+
+
+def test_the_states_shape_and_dice_never_rolled_are_not_the_players_unread_facts() -> None:
+    """Phone review 3, task 7: a grounded carrier's try is illegal; the headline said "not settled" over that
+    chain because the example's own `team` and `dice` were read by no rule."""
+    ruling = _settle(_tired(["grounded"]))
+    assert ruling.verdict == ruling.ruled == "illegal" and ruling.unaccounted == []
+    assert "shape" in ruling.not_bearing_why["pieces.7.team"]
+    assert "nothing is rolled" in ruling.not_bearing_why["dice"]
+    assert headline(ruling).word == "illegal"
 
 
 def test_the_cli_and_the_web_head_a_ruling_alike(tmp_path: Path) -> None:
     path = tmp_path / "dodge.yaml"
     path.write_text(yaml.safe_dump(DODGE), encoding="utf-8")
     printed = runner.invoke(app, ["check", str(path)]).stdout.splitlines()
-    shown = words.verdict_words(_settle(DODGE))
-    assert printed[0].endswith("— NOT SETTLED") and printed[1].strip() == shown["detail"]
-    assert shown["word"] == "not settled"
+    shown = words.verdict_words(_settle(DODGE).to_json())
+    assert printed[0].endswith("— THE RULES SAY ILLEGAL") and printed[1].strip() == shown["detail"]
+    assert shown == headline(_settle(DODGE)).to_json()
 
 
 @pytest.mark.parametrize("path", STATES, ids=[f"{p.parent.parent.name}/{p.stem}" for p in STATES])
@@ -56,11 +88,33 @@ def test_no_headline_contradicts_its_chain(path: Path) -> None:
     document.pop("expect", None)
     ruling = _settle(document)
     head = headline(ruling)
-    confident = {s["verdict"] for s in ruling["steps"] if s["check"]} & {"legal", "illegal", "value"}
+    confident = {s.verdict for s in ruling.steps if s.check} & {"legal", "illegal", "value"}
     if confident:
-        assert head.word != "the book does not say"
-    if ruling["verdict"] in ("legal", "illegal"):
-        assert head.word.split(":")[0] == ruling["verdict"]
+        assert head.word not in ("the book does not say", "not settled")
+    if ruling.verdict in ("legal", "illegal"):
+        assert head.word.split(":")[0] == ruling.verdict
+    if ruling.ruled in ("legal", "illegal"):  # earned or not, the headline says what the chain rules
+        assert ruling.ruled in head.word.split(":")[0]
+    assert "`" not in head.word + head.detail
+
+
+@dataclass(frozen=True)
+class _Open:
+    """A ruling whose check rules that the book leaves the matter open (the fields the headline reads)."""
+
+    verdict: str = "unknown"
+    ruled: str = "unknown"
+    outcome: str | None = None
+    value: object = None
+    summary: str = ""
+    unaccounted: list[str] = field(default_factory=list)
+    unrecognised: list[object] = field(default_factory=list)
+    missing: list[object] = field(default_factory=list)
+    open: list[object] = field(default_factory=lambda: [LeftOpen(0, "x", [])])
+
+
+def test_a_ruling_the_book_leaves_open_says_so() -> None:
+    assert headline(_Open()).word == "the book leaves this open"
 
 
 @pytest.mark.parametrize(
@@ -71,13 +125,19 @@ def test_no_headline_contradicts_its_chain(path: Path) -> None:
         ({"verdict": "value", "outcome": "scored", "value": {"try": True}}, "scored"),
         ({"verdict": "value", "value": {"moves": True}, "summary": "no score; possession changes"}, "no score"),
         ({"verdict": "value", "value": 7, "summary": "must roll 7 or less"}, "worked out"),
-        ({"verdict": "unknown", "ruled": "unknown", "open": [{"check": "x"}]}, "the book leaves this open"),
         ({"verdict": "unknown"}, "the book does not say"),
     ],
-    ids=["outcome-illegal", "outcome-legal", "outcome-value", "no-single-value", "a-number", "open", "silent"],
+    ids=["outcome-illegal", "outcome-legal", "outcome-value", "no-single-value", "a-number", "silent"],
 )
 def test_the_headline_is_one_phrase(verdict: dict, word: str) -> None:
-    assert headline(verdict).word == word
+    assert headline(CheckVerdict("game", "check", **verdict)).word == word
+
+
+def test_a_states_key_reads_as_a_player_says_it() -> None:
+    assert key_words("pieces.7.status.active") == "#7's status: active"
+    assert key_words("players.0.hand") == "player 1's hand"
+    assert key_words("actions.1.dice") == "action 2's dice"
+    assert key_words("dice") == "the dice"
 
 
 def test_a_clause_said_again_with_more_is_said_once() -> None:

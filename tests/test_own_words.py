@@ -124,3 +124,22 @@ def test_a_hedged_fact_never_settles_the_ruling(checks) -> None:
     assert checks["score-a-try"].run(reading.found).verdict == "illegal"
     reading = read_facts(checks["score-a-try"], "My ball carrier is standing near the in-goal zone. Can he score?")
     assert [f.name for f in reading.missing] == ["in_goal"]
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Can I pass the ball forward?", UNREAD),  # a direction (phone review 3, task 6)
+        ("He kicks the ball ahead and runs forward: allowed?", UNREAD),
+        ("My forward passes the ball to a teammate, is that allowed?", "forward"),
+        ("Can the forward pass?", "forward"),
+        ("We play the card for a forward", "forward"),
+        ("Can the fullback pass the ball forward?", "fullback"),  # the piece named, the direction not
+    ],
+)
+def test_a_word_naming_a_piece_is_read_as_the_piece_only_where_it_is_a_noun(checks, question: str, role) -> None:
+    """A word that is a fact's value and also says which way ("forward": the Forward position, or a pass's
+    direction) is read as the value only where the sentence uses it as a noun naming the piece."""
+    for name in ("pass", "hard-tackle", "special-card"):
+        assert "forward" in next(f for f in checks[name].facts if f.name == "role").choices
+        assert read_facts(checks[name], question).found.get("role", UNREAD) == role, (name, question)

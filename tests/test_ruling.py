@@ -5,12 +5,14 @@ STATE --json` prints and `POST /api/state` returns, with the keys in their docum
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
 from referee.rules.checks import verdict_dict
-from referee.rules.verdicts import RulingStep
+from referee.rules.settle import settle
+from referee.rules.verdicts import CheckVerdict, RulingStep
 from referee.states.ruling import Ruling
 from referee.states.settle import settle_state_text
 
@@ -93,3 +95,18 @@ def test_the_attributes_are_what_the_json_says(rulings: dict[str, Ruling]) -> No
         assert [r["entry"] for r in data["reasons"]] == [r.entry for s in ruling.steps for r in s.reasons], name
         assert [c["status"] for c in data["claims"]] == [c.status for c in ruling.claims], name
         assert [m["check"] for m in data["missing"]] == [m.check for m in ruling.missing], name
+
+
+def test_a_checks_verdict_is_typed_and_its_json_is_what_it_was(checks) -> None:
+    """`referee.settle` gives a `CheckVerdict`; its JSON is byte for byte the dictionary the check command
+    printed before it was typed (the game, the check, then the `Verdict`'s fields as JSON gives them), for
+    every check's example, and `from_json` reads it back whole."""
+    examples = [c for c in checks.values() if c.example]
+    assert len(examples) >= 40
+    for check in examples:
+        typed = settle(checks, check.example, None, {})
+        assert isinstance(typed, CheckVerdict)
+        before = {"game": check.game, "check": check.name, **asdict(check.run(check.example["facts"]))}
+        printed = json.dumps(before, ensure_ascii=False)
+        assert json.dumps(typed.to_json(), ensure_ascii=False) == printed, check.name
+        assert CheckVerdict.from_json(typed.to_json()) == typed, check.name

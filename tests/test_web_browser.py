@@ -197,6 +197,8 @@ def test_a_missing_fact_is_asked_for_in_a_sentence_and_a_bad_one_is_one_line(pho
 def test_settle_a_whole_state_with_the_form(phone, site: str) -> None:
     phone.goto(site + "/settle/state?example=takkure%2Fpass-ahead")
     phone.locator('#verdict [data-verdict="illegal"]').wait_for()
+    box = phone.locator("#verdict .verdict").bounding_box()  # after Load, in view without scrolling
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]
     form = phone.locator("#state-form")
     assert form.locator("fieldset.member").count() >= 2  # a card per piece: nothing to type in YAML
     receiver = form.locator('input[name="ln:pieces/9/at"]')
@@ -206,11 +208,15 @@ def test_settle_a_whole_state_with_the_form(phone, site: str) -> None:
     assert form.locator("#action").input_value() == "#7 passes to #9"
     form.locator("button[type=submit]").click()
     phone.locator('#verdict [data-verdict="legal"]').wait_for()
-    steps = phone.locator("#verdict .step")
+    # the headline is seen without scrolling after Settle (phone review 3, task 5: it was 1,850 px down)
+    box = phone.locator("#verdict .verdict").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert "state=" in phone.url  # the address holds the state as settled: a reload shows it again
+    steps = phone.locator("#chain .step")
     assert steps.count() >= 3  # direction, target, the roll: the chain
     assert "Can the ball carrier pass to this receiver?" in steps.first.locator("h3").inner_text()  # not its id
-    assert phone.locator("#verdict .step blockquote, #verdict .step dl.row").first.is_visible()
-    drawing = phone.locator("#verdict .state-drawing img")
+    assert phone.locator("#chain .step blockquote, #chain .step dl.row").first.is_visible()
+    drawing = phone.locator("#chain .state-drawing img")
     assert drawing.evaluate("img => img.complete && img.naturalWidth > 0")  # the SVG drew
     assert drawing.bounding_box()["width"] <= PHONE["width"]
     assert no_horizontal_scroll(phone)

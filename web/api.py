@@ -79,7 +79,8 @@ def entry_json(backend: Backend, item_id: str) -> dict[str, Any]:
 def check_json(backend: Backend, check: str, game: str | None, facts: dict[str, Any]) -> dict[str, Any]:
     """A situation {game, check, facts} settled, as `referee check FILE --json` prints it."""
 
-    return settle(backend.checks, {"game": backend.resolve_game(game), "check": check, "facts": facts}, None, {})
+    situation = {"game": backend.resolve_game(game), "check": check, "facts": facts}
+    return settle(backend.checks, situation, None, {}).to_json()
 
 
 def settled_state(backend: Backend, text: str) -> tuple[Ruling, dict[str, Any]]:

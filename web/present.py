@@ -28,6 +28,8 @@ def install(env: jinja2.Environment) -> None:
         href=href,
         step_query=step_query,
         verdict_words=words.verdict_words,
+        chain_summary=words.chain_summary,
+        once_each=words.once_each,
         said=words.said,
         check_title=words.check_title,
         short_title=words.short_title,

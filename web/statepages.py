@@ -24,6 +24,7 @@ from referee.web.render import page
 
 router = APIRouter(include_in_schema=False)
 STATE_TEXT_CHARS = 8000  # the YAML editor's bound: a form-encoded state stays under the body limit (16 KB)
+LINK_CHARS = 6000  # a state's link at most: well under the server's 16 KB for a request's line and headers
 
 
 def examples_by_game(backend: Any) -> dict[str, list[dict[str, Any]]]:
@@ -37,12 +38,24 @@ def _key(example: dict[str, Any]) -> str:
     return f"{example['game']}/{example['name']}"
 
 
+def state_link(text: str, chosen: dict[str, Any] | None) -> str | None:
+    """The page's address for a state as the player set it (the state in the address, so a reload or a
+    shared link shows the same state), or None when it is too long for one."""
+    query = {"state": text, **({"example": _key(chosen)} if chosen else {})}
+    link = f"/settle/state?{urlencode(query)}"
+    return link if len(link) <= LINK_CHARS else None
+
+
 @router.get("/settle/state", response_class=HTMLResponse)
-async def settle_state_page(request: Request, example: str | None = None) -> Response:
-    """A documented example state loaded into the form and settled: a link to send to the table."""
+async def settle_state_page(request: Request, example: str | None = None, state: str | None = None) -> Response:
+    """A documented example state loaded into the form and settled, or a state the player set (`state`, its
+    YAML: the address a settled form leaves): a link to send to the table."""
 
     backend = backend_of(request)
     grouped = examples_by_game(backend)
+    if state is not None:
+        chosen = _example_or_none(backend, example or "")
+        return await render_state(request, grouped, chosen, state, state_link(state, chosen))
     if example is None:
         first = next((e for examples in grouped.values() for e in examples), None)
         if first is not None:  # the page opens on an example, as a check's page does
@@ -53,14 +66,15 @@ async def settle_state_page(request: Request, example: str | None = None) -> Res
         chosen = backend.example(game, name)
     except (RefereeError, KeyError) as exc:
         raise HTTPException(404, str(exc)) from None
-    share = f"/settle/state?{urlencode({'example': _key(chosen)})}#verdict"  # opens on the ruling
-    return await render_state(request, grouped, chosen, chosen["text"], share)
+    link = f"/settle/state?{urlencode({'example': _key(chosen)})}"
+    return await render_state(request, grouped, chosen, chosen["text"], link)
 
 
 @router.post("/settle/state", response_class=HTMLResponse)
 async def settle_state_form(request: Request) -> Response:
-    """The state as the player set it: from the form's fields, or as YAML from the text editor
-    (a form post either way: a state is too long for an address)."""
+    """The state as the player set it: from the form's fields, or as YAML from the text editor (a form post
+    either way: a state can be longer than an address). The answer's address then holds the state
+    (`state_link`, pushed by htmx), so a reload or a shared link shows what was settled, not the example."""
 
     backend = backend_of(request)
     try:
@@ -68,18 +82,32 @@ async def settle_state_form(request: Request) -> Response:
     except ValueError:
         raise RefereeError("form: not a form") from None
     values = dict(fields)
-    chosen = None
-    game, _, name = values.get("example", "").partition("/")
-    if game and name:
-        try:
-            chosen = backend.example(game, name)
-        except (RefereeError, KeyError):
-            chosen = None  # only the label of where the player started: the state is what was sent
+    chosen = _example_or_none(backend, values.get("example", ""))
     grouped = examples_by_game(backend)
+    document = None
     if "state" in values:  # the YAML editor
-        return await render_state(request, grouped, chosen, values["state"])
-    document = stateform.document_of([(k, v) for k, v in fields if k not in ("example", "mode")])
-    return await render_state(request, grouped, chosen, stateform.as_yaml(document), document=document)
+        text = values["state"]
+    else:
+        document = stateform.document_of([(k, v) for k, v in fields if k not in ("example", "mode")])
+        text = stateform.as_yaml(document)
+    link = state_link(text, chosen)
+    shown = await render_state(request, grouped, chosen, text, link, document=document)
+    if link and request.headers.get("hx-request"):  # the address holds the state: a reload shows it again
+        shown.headers["HX-Push-Url"] = link
+    return shown
+
+
+def _example_or_none(backend: Any, key: str) -> dict[str, Any] | None:
+    """The example the player started from, or None: only the label of where they started, the state is what
+    was sent."""
+    game, _, name = key.partition("/")
+    if not (game and name):
+        return None
+    try:
+        found: dict[str, Any] = backend.example(game, name)
+    except (RefereeError, KeyError):
+        return None
+    return found
 
 
 def _steps_in_words(backend: Any, verdict: Ruling | None) -> dict[str, Any]:
@@ -108,7 +136,7 @@ async def render_state(
         if len(text) > STATE_TEXT_CHARS:
             raise RefereeError(f"the state is too long (at most {STATE_TEXT_CHARS} characters)")
         verdict, drawn = await backend.run_light(api.settled_state, backend, text)
-        drawing = present.svg_data_uri(render_state_svg(drawn, verdict))
+        drawing = present.svg_data_uri(render_state_svg(drawn, verdict, said=False))
     except RefereeError as exc:
         error, status = str(exc), 400
     if document is None:  # the form shows what was sent when it reads, else where the player started

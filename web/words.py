@@ -8,10 +8,13 @@ import re
 from typing import Any
 
 from referee.indexer.answering.types import SAYS_AT, sureness_level
-from referee.rules.headline import WORDS, headline
+from referee.rules.headline import WORDS, headline, joined_summaries
+from referee.rules.verdicts import CheckVerdict, Reading, RulingStep, reading_of
+from referee.states.ruling import Ruling
 
 VERDICT_WORDS = WORDS  # a step's badge: the verdict in words (the library's)
 NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+CODE_SPAN = re.compile(r"`([^`]+)`")
 
 # How sure an answer is, in the words a player reads first (the number is one tap away). The level
 # is the library's (`referee.indexer.answering.types.sureness_level`, its bound SAYS_AT chosen on
@@ -78,7 +81,7 @@ def check_title_parts(described: dict[str, Any]) -> tuple[str, str]:
     """(title, details): the question a check answers, from its description ("May a defender
     declare a TACKLE on this player? (…)" -> its first question), else the description's head
     (its name in words when it has none); and the rest of the description, said after it."""
-    description = " ".join((described.get("description") or "").split())
+    description = unmarked(" ".join((described.get("description") or "").split()))
     question = re.match(r"(.+?\?)(?:\s|$)", description)
     end = question.end(1) if question else _head_end(description)
     head = description[:end].strip().rstrip(".")
@@ -94,7 +97,13 @@ def check_title(described: dict[str, Any]) -> str:
 
 def fact_labels(described: dict[str, Any]) -> dict[str, str]:
     """Each fact by what it means ("the passer's Ball Control (BaC)"), its name when it has no help."""
-    return {f["name"]: (f.get("help") or humanise(f["name"])) for f in described.get("facts", [])}
+    return {f["name"]: unmarked(f.get("help") or humanise(f["name"])) for f in described.get("facts", [])}
+
+
+def unmarked(text: str) -> str:
+    """A check author's text without its markdown: a code span (`conversion`) is said in quotes, since a
+    page shows the backticks raw."""
+    return CODE_SPAN.sub(r"“\1”", text).replace("`", "")
 
 
 def fact_types(described: dict[str, Any]) -> dict[str, str]:
@@ -123,8 +132,41 @@ def missing_sentence(names: list[str], labels: dict[str, str]) -> str:
 
 def verdict_words(verdict: dict[str, Any]) -> dict[str, Any]:
     """The headline of a verdict or a state's ruling, as the library words it
-    (`referee.rules.headline`): {word, value, detail}; the CLI prints the same."""
-    return headline(verdict).to_json()
+    (`referee.rules.headline`): {word, value, detail}; the CLI prints the same. The templates hold
+    each as its JSON (what the API returns): it is read back into its type here."""
+    return headline(typed_verdict(verdict)).to_json()
+
+
+def chain_summary(ruling: dict[str, Any]) -> str:
+    """What the chain's steps say, in one line: under a headline that already says why the ruling is not
+    earned (the facts to give, what nothing read), rather than the ruling's summary, which says it again."""
+    return joined_summaries([s.get("summary") or "" for s in ruling.get("steps") or []])
+
+
+def once_each(reasons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consequences with one card per quote: two steps that follow from the same rule ("the roll succeeds",
+    "a try", both 4.04/8) are one card with both explanations, not the same quote twice in a row."""
+    kept: list[dict[str, Any]] = []
+    for reason in reasons:
+        same = next(
+            (k for k in kept if (k.get("entry"), k.get("quote")) == (reason.get("entry"), reason.get("quote"))), None
+        )
+        if same is None:
+            kept.append(dict(reason))
+        elif reason.get("explanation") and reason["explanation"] not in (same.get("explanation") or ""):
+            same["explanation"] = "; ".join(x for x in (same.get("explanation"), reason["explanation"]) if x)
+    return kept
+
+
+def typed_verdict(data: dict[str, Any]) -> Ruling | CheckVerdict | RulingStep | Reading:
+    """A state's ruling, a step of one, a check's verdict or a reading of one, from its JSON."""
+    if "steps" in data:
+        return Ruling.from_json(data)
+    if "reading" in data:
+        return reading_of(data)
+    if "facts" in data and "derived" in data:
+        return RulingStep.from_json(data)
+    return CheckVerdict.from_json(data)
 
 
 def sureness(confidence: float | None, answered: bool = True) -> dict[str, Any]:

@@ -128,6 +128,7 @@ KEY_HELP = {
 
 STATES = StateRules(
     key_help=KEY_HELP,
+    shape=("pieces.*.team", "pieces.*.at"),  # every piece has both (the reader refuses one without)
     read=read_state,
     keys=(
         "attack",

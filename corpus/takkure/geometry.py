@@ -104,6 +104,12 @@ IGNORES = {
         "the attack's direction bears on passes, pick-ups behind the carrier, kicks and tries; this action is "
         "settled on tokens, orders, the clock, who kicks or where the ball is, not along the direction of play"
     ),
+    # a status is read word by word (`pieces.7.status.grounded`): a word no rule of the action asks about is named,
+    # unless it is declared here not to bear
+    "token-removal:pieces.*.status.activated": (
+        "token removal asks whether a piece was activated only when it has a GROUNDED token to remove"
+    ),
+    "pass:pieces.*.status.tackle": 'the tackle a pass goes past is read from the action ("past #4\'s tackle")',
     "move:attack": (
         "a MOVE is measured by MOV and the movement token, in any direction (the book's 'you cannot move backwards' "
         "belongs to its training exercise, not to the game)"
@@ -158,6 +164,7 @@ KEY_HELP = {
 
 STATES = StateRules(
     key_help=KEY_HELP,
+    shape=("pieces.*.team", "pieces.*.at"),  # every piece has both (the reader refuses one without)
     read=read_state,
     keys=("attack", "in_goal", "teams", "pieces", "ball", "ball_size", "active", "match"),
     follows=follows,

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from referee.errors import RefereeError
 from referee.states.readers import choice, lookup, mapping, number, piece_id, pieces, point, words
-from referee.states.tracking import Tracked, TrackedDict
+from referee.states.tracking import Tracked, TrackedDict, TrackedWords
 
 TEAMS = ("attack", "defence")
 STATUSES = ("grounded", "pressure", "tackle", "active", "steal", "rest", "activated", "pick-up")
@@ -43,7 +43,8 @@ def other(side: str) -> str:
 class Player(Tracked):
     KEYS: ClassVar[dict[str, tuple[str, ...]]] = {
         "stats": (),
-        "grounded_tokens": ("grounded", "status"),
+        "status": (),  # a TrackedWords: the words asked about mark themselves
+        "grounded_tokens": ("grounded", "status.grounded"),
         "statuses": ("status",),
     }
     DERIVED = frozenset({"name"})
@@ -54,7 +55,7 @@ class Player(Tracked):
         self.team = choice(raw.get("team"), f"{where}.team", TEAMS)
         self.at = point(raw.get("at"), f"{where}.at", (-EDGE, -EDGE), (EDGE, EDGE), "inches")
         self.base = number(raw.get("base", 40), f"{where}.base", 20, 80)  # mm, as printed on the card
-        self.status = set(words(raw.get("status"), f"{where}.status", STATUSES))
+        self.status = TrackedWords(words(raw.get("status"), f"{where}.status", STATUSES), f"{path}.status")
         self.skills = set(words(raw.get("skills"), f"{where}.skills", SKILLS))
         self.role = choice(raw["role"], f"{where}.role", ROLES_TK) if "role" in raw else None
         self.fatigue = int(number(raw.get("fatigue", 0), f"{where}.fatigue", 0, 4, whole=True))

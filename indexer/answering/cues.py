@@ -63,6 +63,28 @@ BACKWARDS = frozenset({"behind", "back", "backwards", "backward"})
 SIDEWAYS = frozenset({"level", "beside", "sideways", "across", "side", "left", "right"})
 
 
+# Words that say which way an action goes ("pass the ball forward") and may also name a piece (the
+# Forward position): among a fact's other choices that name pieces, such a word names one only as a noun,
+# after a word that points at a piece ("my forward", "the forward", "#8's forward").
+DIRECTION_WORDS = frozenset(
+    {"forward", "ahead", "up", "down", "over", "out", "inside", "outside", "off", "in"} | BACKWARDS | SIDEWAYS
+)
+NOUN_BEFORE = frozenset(
+    {"a", "an", "the", "my", "your", "his", "her", "our", "their", "its", "this", "that", "each", "every", "any"}
+    | {"another", "which", "one", "as"}
+)
+
+
+def named_as_noun(lowered: str, word: str) -> bool:
+    """Whether the text uses `word` as a noun (a piece's name): "my forward", "as a forward", "#8's forward"
+    or "forward" at the start of a sentence, never "pass the ball forward"."""
+    for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", lowered):
+        before = re.findall(r"[\w#'’-]+", lowered[: found.start()])
+        if not before or before[-1] in NOUN_BEFORE or before[-1].endswith(("'s", "’s")):
+            return True
+    return False
+
+
 RELATIVE = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*"
     r"(?:\"|″|inch(?:es)?|intersections?|squares?|spaces?|metres?|meters?)\s+(?:straight\s+|directly\s+)?"

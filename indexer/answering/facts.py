@@ -15,6 +15,7 @@ from referee.indexer.answering.cues import (
     AFTER,
     BACKWARDS,
     CAPITALISED,
+    DIRECTION_WORDS,
     HEDGED,
     NEAR,
     NUMBER_WORDS,
@@ -28,6 +29,7 @@ from referee.indexer.answering.cues import (
     cue_groups,
     fact_cues,
     matches_cue,
+    named_as_noun,
     numbers_in,
     tokens_and_clauses,
     unit_after,
@@ -44,6 +46,8 @@ def _choice_value(fact: Fact, text: str, numbers: list[tuple[int, float]], used:
     """A choice named in the question ("short"), or a range choice ("42-50") holding one of its numbers."""
     lowered = text.casefold()
     named = [c for c in fact.choices if re.search(rf"(?<!\w){re.escape(c.casefold())}(?!\w)", lowered)]
+    if any(c.casefold() not in DIRECTION_WORDS for c in fact.choices):  # the choices name pieces, not ways
+        named = [c for c in named if c.casefold() not in DIRECTION_WORDS or named_as_noun(lowered, c.casefold())]
     if named:
         return max(named, key=len)
     for choice in fact.choices:

@@ -86,6 +86,9 @@ class StateRules:
     keys: tuple[str, ...]  # the top-level keys its documents may have, besides the common ones
     example: str = ""  # a path under corpus/<game>/states/ to show in errors
     ignores: dict[str, str] = field(default_factory=dict)  # key glob -> why it bears on none of the actions
+    # key globs every state of the game has (its reader requires them: where a piece stands, its side): the
+    # state's shape, never a fact the player added, so one no rule of a ruling reads is not unaccounted
+    shape: tuple[str, ...] = ()
     synonyms: tuple[tuple[str, str], ...] = ()  # (regex, the words the patterns know): players' words rewritten
     key_help: dict[str, str] = field(default_factory=dict)  # top-level key -> what it says (the documentation)
     follows: Callable[[Any], dict[str, Any]] | None = None  # the state after its actions: who acts next, …

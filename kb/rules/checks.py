@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 from referee.errors import RefereeError
 from referee.rules.facts import MISSING, Fact, convert
 from referee.rules.quotes import Quote, Table
-from referee.rules.verdicts import OUTCOMES, VERDICTS, Verdict
+from referee.rules.verdicts import OUTCOMES, VERDICTS, CheckVerdict, Verdict
 from referee.validation.documents import show
 
 CheckFunction = Callable[[dict[str, Any]], Verdict]
@@ -164,4 +164,4 @@ def validate_facts(check: Check, facts: dict[str, Any]) -> dict[str, Any]:
 
 def verdict_dict(check: Check, verdict: Verdict) -> dict[str, Any]:
     """The stable JSON shape of one check's verdict (docs/usage.md documents it)."""
-    return {"game": check.game, "check": check.name, **json.loads(json.dumps(asdict(verdict), ensure_ascii=False))}
+    return CheckVerdict.of(check.game, check.name, verdict).to_json()

@@ -9,8 +9,11 @@ foul"), not two badges; a worked-out result with no single number is headed by w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from referee.rules.verdicts import CheckVerdict, Reading, RulingStep
 
 WORDS = {
     "legal": "legal",
@@ -24,6 +27,30 @@ CONFIDENT = ("legal", "illegal", "value")
 LONGEST_WORD = 48  # characters: a summary's first clause longer than this is no headline
 
 
+class Ruled(Protocol):
+    """What the headline reads of a state's ruling (`referee.states.ruling.Ruling`, a layer above this
+    one): its verdicts, what it lacks and the keys no rule read."""
+
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def ruled(self) -> str: ...
+    @property
+    def outcome(self) -> str | None: ...
+    @property
+    def value(self) -> Any: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def unaccounted(self) -> list[str]: ...
+    @property
+    def unrecognised(self) -> Sequence[Any]: ...  # each with its `text`
+    @property
+    def missing(self) -> Sequence[Any]: ...  # each with the facts it `needs`
+    @property
+    def open(self) -> Sequence[Any]: ...
+
+
 @dataclass(frozen=True)
 class Headline:
     word: str  # what the badge says: "illegal", "illegal: foul", "not settled", "no score"
@@ -34,40 +61,60 @@ class Headline:
         return {"word": self.word, "value": self.value, "detail": self.detail}
 
 
-def headline(verdict: dict[str, Any]) -> Headline:
-    """The headline of a check's verdict or a state's ruling (a dict as `--json` prints it)."""
-    kind = verdict.get("verdict", "")
-    outcome = (verdict.get("outcome") or "").replace("-", " ")
-    value = verdict.get("value")
-    shown = _said(value) if kind == "value" and value is not None and not isinstance(value, dict) else ""
-    detail = _why_not_settled(verdict)
-    if kind == "unknown" and verdict.get("ruled") in CONFIDENT and verdict.get("unaccounted"):
-        return Headline("not settled", "", detail)
-    if kind == "unknown" and verdict.get("open"):
+def headline(verdict: Ruled | CheckVerdict | RulingStep | Reading) -> Headline:
+    """The headline of a state's ruling, a check's verdict, a step of a ruling or a reading of one."""
+    if isinstance(verdict, (CheckVerdict, RulingStep, Reading)):
+        outcome = verdict.outcome if not isinstance(verdict, Reading) else None
+        summary = verdict.summary if not isinstance(verdict, Reading) else ""
+        return _headed(verdict.verdict, outcome, verdict.value, summary, "")
+    if verdict.verdict == "unknown" and verdict.ruled in CONFIDENT and verdict.unaccounted:
+        # The verdict is not earned, but the chain rules: say what it rules and what it could not read,
+        # never a bare "not settled" over a chain that says illegal.
+        ruled = _headed(verdict.ruled, verdict.outcome, verdict.value, verdict.summary, "")
+        keys = ", ".join(key_words(k) for k in verdict.unaccounted)
+        detail = f"but nothing here reads {keys} — check it yourself"
+        return Headline(f"the rules say {ruled.word}", ruled.value, "; ".join([*_lacks(verdict), detail]))
+    if verdict.verdict == "unknown" and verdict.open:
         return Headline("the book leaves this open", "", "")
-    if outcome:
-        word = outcome if kind in ("value", "") else f"{WORDS.get(kind, kind)}: {outcome}"
+    return _headed(verdict.verdict, verdict.outcome, verdict.value, verdict.summary, "; ".join(_lacks(verdict)))
+
+
+def _headed(kind: str, outcome: str | None, value: Any, summary: str, detail: str) -> Headline:
+    said = (outcome or "").replace("-", " ")
+    shown = _said(value) if kind == "value" and value is not None and not isinstance(value, dict) else ""
+    if said:
+        word = said if kind in ("value", "") else f"{WORDS.get(kind, kind)}: {said}"
         return Headline(word, shown, detail)
     if kind == "value" and not shown:
-        return Headline(_first_clause(verdict.get("summary") or "") or WORDS["value"], "", detail)
+        return Headline(_first_clause(summary) or WORDS["value"], "", detail)
     return Headline(WORDS.get(kind, kind), shown, detail)
 
 
-def _why_not_settled(verdict: dict[str, Any]) -> str:
-    """What the ruling lacks, in a player's words: the facts to give, the words no action reads, the
-    fact no rule reads (with what the rules alone would rule)."""
-    parts = []
-    for item in verdict.get("unrecognised") or []:
-        parts.append(f"no action of this game reads “{item['text']}”")
-    for lack in verdict.get("missing") or []:
-        needs = lack.get("needs") or lack.get("facts") or []
-        parts.append(f"give {', '.join(needs)}")
-    ruled = verdict.get("ruled")
-    if verdict.get("verdict") == "unknown" and ruled in CONFIDENT and verdict.get("unaccounted"):
-        keys = ", ".join(f"`{k}`" for k in verdict["unaccounted"])
-        alone = f"would rule {ruled}" if ruled != "value" else "would work it out"
-        parts.append(f"the state gives {keys}, which no rule here reads — the rules alone {alone}")
-    return "; ".join(parts)
+def _lacks(verdict: Ruled) -> list[str]:
+    """What the ruling lacks, in a player's words: the words no action reads, the facts to give."""
+    parts = [f"no action of this game reads “{item.text}”" for item in verdict.unrecognised]
+    parts += [f"give {', '.join(lack.needs or lack.facts)}" for lack in verdict.missing]
+    return parts
+
+
+def key_words(path: str) -> str:
+    """A state's key as a player reads it: `pieces.7.status.active` is "7's status: active", `dice` "the
+    dice" (never a dotted path in backticks)."""
+    parts = path.split(".")
+    if parts[0] == "actions" and len(parts) > 2 and parts[1].isdigit():
+        return f"action {int(parts[1]) + 1}'s " + key_words(".".join(parts[2:])).removeprefix("the ")
+    if parts == ["dice"]:
+        return "the dice"
+    if len(parts) >= 3:
+        owner = parts[1]
+        if parts[0] == "pieces":
+            owner = f"#{owner}"
+        elif owner.isdigit():
+            owner = f"{parts[0].removesuffix('s')} {int(owner) + 1}"
+        what = parts[2].replace("_", " ")
+        said = f": {' '.join(parts[3:])}" if len(parts) > 3 else ""
+        return f"{owner}'s {what}{said}"
+    return path.replace(".", " ").replace("_", " ")
 
 
 def _first_clause(summary: str) -> str:

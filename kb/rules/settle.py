@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.rules.checks import Check, verdict_dict
+from referee.rules.checks import Check
+from referee.rules.verdicts import CheckVerdict
 from referee.validation.documents import show
 from referee.validation.values import MAX_TEXT
 
@@ -65,7 +66,7 @@ def describe_check(check: Check) -> dict[str, Any]:
 
 def settle(
     checks: dict[str, Check], situation: dict[str, Any] | None, name: str | None, facts: dict[str, Any]
-) -> dict[str, Any]:
+) -> CheckVerdict:
     """The verdict for a situation document (`situation_of`) and/or a check named with facts
     given one by one, which add to or override the document's."""
     if situation is None and not name:
@@ -76,4 +77,4 @@ def settle(
     check = find_check(checks, situation["check"])
     if situation.get("game") and situation["game"] != check.game:
         raise RefereeError(f"check {check.name!r} belongs to {check.game}, not {show(situation['game'])}")
-    return verdict_dict(check, check.run({**situation["facts"], **facts}))
+    return CheckVerdict.of(check.game, check.name, check.run({**situation["facts"], **facts}))

@@ -54,6 +54,46 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class CheckVerdict:
+    """One check's verdict on the facts it was given, as `referee.settle` and `referee check --check NAME`
+    give it: the check and its game, then the `Verdict`'s fields. `to_json()` is the stable JSON shape
+    (docs/usage.md; `referee check --check NAME --json`, `GET /api/check`), its keys in this order."""
+
+    game: str
+    check: str
+    verdict: str
+    value: Any = None
+    reasons: list[Reason] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)
+    outcome: str | None = None
+    consequences: list[Reason] = field(default_factory=list)
+    summary: str = ""
+
+    @classmethod
+    def of(cls, game: str, check: str, verdict: Verdict) -> CheckVerdict:
+        """A check's verdict with its values as JSON gives them back (a tuple is a list)."""
+        return cls(
+            game,
+            check,
+            verdict.verdict,
+            plain(verdict.value),
+            [Reason(**plain(asdict(r))) for r in verdict.reasons],
+            [reading_of(plain(asdict(r))) for r in verdict.readings],
+            verdict.outcome,
+            [Reason(**plain(asdict(r))) for r in verdict.consequences],
+            verdict.summary,
+        )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CheckVerdict:
+        """A verdict from its JSON (`to_json`): what a client of `GET /api/check` reads back."""
+        return cls(**_typed_parts(data))
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(plain(asdict(self)))
+
+
+@dataclass(frozen=True)
 class RulingStep:
     """One check's verdict as a state's settling ran it: the check's verdict (`verdict_dict`'s keys,
     in its order) and the facts it ran with, derived from the state or given, for action `action`
@@ -78,33 +118,25 @@ class RulingStep:
     @classmethod
     def of(cls, game: str, check: str, verdict: Verdict, **ran: Any) -> RulingStep:
         """A check's verdict as a step (`ran`: facts, derived, given, note, action)."""
-        return cls(
-            game,
-            check,
-            verdict.verdict,
-            plain(verdict.value),
-            list(verdict.reasons),
-            list(verdict.readings),
-            verdict.outcome,
-            list(verdict.consequences),
-            verdict.summary,
-            **ran,
-        )
+        return cls(**vars(CheckVerdict.of(game, check, verdict)), **ran)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RulingStep:
         """A step from its JSON (`to_json`): what a client of `POST /api/state` reads back."""
-        return cls(
-            **{
-                **data,
-                "reasons": [Reason(**r) for r in data["reasons"]],
-                "readings": [reading_of(r) for r in data["readings"]],
-                "consequences": [Reason(**r) for r in data["consequences"]],
-            }
-        )
+        return cls(**_typed_parts(data))
 
     def to_json(self) -> dict[str, Any]:
         return dict(plain(asdict(self)))
+
+
+def _typed_parts(data: dict[str, Any]) -> dict[str, Any]:
+    """A verdict's JSON with its reasons, readings and consequences read back into their types."""
+    return {
+        **data,
+        "reasons": [Reason(**r) for r in data["reasons"]],
+        "readings": [reading_of(r) for r in data["readings"]],
+        "consequences": [Reason(**r) for r in data["consequences"]],
+    }
 
 
 def reading_of(data: dict[str, Any]) -> Reading:

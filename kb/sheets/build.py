@@ -154,11 +154,11 @@ def _computed(block: BlockConf, book: _Book) -> tuple[list[list[str]], list[str]
         for column in block.computed_columns:
             name = column.check or block.check
             verdict = settle(checks, None, name, {**block.facts, **row.facts, **column.facts})
-            value = verdict.get("value")
+            value = verdict.value
             if column.value:
                 value = value.get(column.value) if isinstance(value, dict) else None
             cells.append(value)
-            cited += [r["entry"] for r in verdict.get("reasons", []) if r["entry"] not in cited]
+            cited += [r.entry for r in verdict.reasons if r.entry not in cited]
         rows.append(cells)
     # a table with negative numbers is one of modifiers: print +4 as the books do
     signed = any(isinstance(v, int) and not isinstance(v, bool) and v < 0 for row in rows for v in row[1:])

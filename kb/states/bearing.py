@@ -11,9 +11,10 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from referee.rules.actions import Action, StateRules
-from referee.states.tracking import not_bearing
+from referee.states.tracking import not_bearing, value_at
 
 _SEVERAL = re.compile(r"\s*(?:,|\band\b|\bagainst\b|\bon\b|\bto\b)\s*")
+SHAPE = "part of the state's shape (every state of the game gives it), not a fact added; no rule here reads it"
 PARTIES = ("ball", "active", "lead", "carrier")  # top-level keys that name the piece or player acting
 
 
@@ -32,37 +33,25 @@ def involved(document: dict[str, Any], actions: list[dict[str, Any]]) -> set[str
     return names
 
 
-def _at(document: Any, path: str) -> Any:
-    item = document
-    for part in path.split("."):
-        if isinstance(item, dict):
-            item = item.get(part)
-        elif isinstance(item, list) and part.isdigit() and int(part) < len(item):
-            item = item[int(part)]
-        else:
-            return None
-    return item
-
-
 def _owner(document: dict[str, Any], path: str) -> str | None:
     """The piece or player a key belongs to (`pieces.7.at` is 7's, `players.0.hand` the first player's)."""
     parts = path.split(".")
     if len(parts) < 3:
         return None
-    entity = _at(document, ".".join(parts[:2]))
+    entity = value_at(document, ".".join(parts[:2]))
     if parts[1].isdigit() and isinstance(entity, dict) and isinstance(entity.get("name"), str):
         return entity["name"].casefold()
     return parts[1].lstrip("#").casefold()
 
 
-def _declared(path: str, globs: Any, action: str, ruled: str) -> str | None:
+def _declared(paths: tuple[str, ...], globs: Any, action: str, ruled: str) -> str | None:
     """The reason declared for the key: `glob`, or `when,…:glob` where each `when` is an action's name or
     `illegal` (the ruling found the declaration illegal, so the rest of the action is not played)."""
     for declared, why in dict(globs).items():
         when, _, glob = declared.rpartition(":")
         if when and not {action, ruled} & {w.strip() for w in when.split(",")}:
             continue
-        if fnmatchcase(path, glob):
+        if any(fnmatchcase(path, glob) for path in paths):
             return why
     return None
 
@@ -71,14 +60,22 @@ def reason(
     document: dict[str, Any], path: str, rules: StateRules, actions: list[Action], parties: set[str], ruled: str
 ) -> str | None:
     """Why a key nothing read does not bear on the ruling, or None when nothing shows that it does not."""
-    if _at(document, path) in (None, "", [], {}):
+    if value_at(document, path) in (None, "", [], {}):
         return "empty: it gives no fact"
     owner = _owner(document, path)
     if owner is not None and owner not in parties:
         return f"of {owner}, whom no action names and no rule of these actions measures"
+    if any(fnmatchcase(path, glob) for glob in rules.shape):
+        return SHAPE
     whys = []
+    # a word of a word list is excused as its list is (`pieces.*.status` excuses `pieces.7.status.active`)
+    listed, _, word = path.rpartition(".")
+    words = value_at(document, listed)
+    paths = (path, listed) if isinstance(words, list) and word in words else (path,)
     for action in actions:
-        why = _declared(path, action.ignores, action.name, ruled) or _declared(path, rules.ignores, action.name, ruled)
+        why = _declared(paths, action.ignores, action.name, ruled) or _declared(
+            paths, rules.ignores, action.name, ruled
+        )
         if why is None:
             return None
         whys.append(why)

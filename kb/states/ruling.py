@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from referee.rules.headline import joined_summaries
+from referee.rules.headline import joined_summaries, key_words
 from referee.rules.verdicts import Reason, RulingStep, plain
 from referee.states.settling import NOTHING, Claim, Settling
 
@@ -205,8 +205,8 @@ def earn(
         verdict = "incomplete"
     elif unaccounted and ruled in CONFIDENT:
         why.append(
-            f"the state gives {', '.join(unaccounted)}, which no rule here reads (nor shows it does not bear); "
-            f"the rules alone would rule {ruled}"
+            f"the state gives {', '.join(key_words(k) for k in unaccounted)}, which no rule here reads (nor shows "
+            f"it does not bear); the rules alone would rule {ruled}"
         )
         verdict = "unknown"
     else:

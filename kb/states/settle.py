@@ -21,7 +21,7 @@ from referee.rules.actions import StateRules
 from referee.rules.checks import Check
 from referee.rules.loading import load_rules
 from referee.rules.settle import settle, situation_of
-from referee.rules.verdicts import Reason, RulingStep
+from referee.rules.verdicts import CheckVerdict, Reason, RulingStep
 from referee.states.bearing import account
 from referee.states.closest import closest_rules
 from referee.states.ruling import Lack, Ruling, Unrecognised, rule, ruled_verdict
@@ -31,7 +31,19 @@ from referee.states.wording import did_you_mean, match, wordings
 from referee.validation.documents import load_document, show
 
 # expect: what an example gives (tested); dispute: the dispute it settles (data/disputes)
-COMMON_KEYS = ("game", "action", "actions", "asks", "question", "dice", "facts", "note", "expect", "dispute")
+COMMON_KEYS = (
+    "game",
+    "action",
+    "actions",
+    "asks",
+    "question",
+    "dice",
+    "facts",
+    "note",
+    "expect",
+    "dispute",
+    "title",  # an example's name in a player's words (the web's example menu)
+)
 ASKS = ("legality", "outcome")  # is the declared action allowed; or what happens (who wins, how much, what next)
 
 
@@ -55,9 +67,9 @@ def is_state(data: Any) -> bool:
 
 def settle_text(
     corpus_dir: Any, text: str | None, source: str, name: str | None, facts: dict[str, Any]
-) -> tuple[dict[str, Any] | Ruling, dict[str, Any] | None]:
+) -> tuple[CheckVerdict | Ruling, dict[str, Any] | None]:
     """The verdict for a document (a state, or a situation naming one check) or for a check named with
-    facts (`verdict_dict`'s JSON); a state's `Ruling`, with the state document (to draw it)."""
+    facts (a `CheckVerdict`); a state's `Ruling`, with the state document (to draw it)."""
     rules = load_rules(corpus_dir)
     checks = rules.checks
     if text is None:
@@ -150,6 +162,11 @@ def settle_state(
     ruled = ruled_verdict(settling.steps, asks)
     keys, why, unaccounted = account(document, set(record.paths), COMMON_KEYS, rules, matched, actions, ruled)
     unread = _dice_unread(declared, settling)
+    # dice given for a declaration the rules found illegal: nothing is rolled, so they do not bear
+    refused = {s.action for s in settling.steps if s.verdict == "illegal"}
+    for where in unread:
+        if _dice_action(where) in refused:
+            why[where] = "the declaration is illegal, so nothing is rolled: the dice do not bear"
     return rule(
         game,
         actions,
@@ -161,7 +178,7 @@ def settle_state(
         not_bearing=keys + unread,
         not_bearing_why=why,
         unrecognised=unrecognised,
-        unaccounted=unaccounted + unread,
+        unaccounted=unaccounted + [w for w in unread if w not in why],
     )
 
 
@@ -272,6 +289,12 @@ def _is_dice(values: Any) -> bool:
 
 def _is_die(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12
+
+
+def _dice_action(where: str) -> int:
+    """The action whose dice `where` names (`dice` is the only action's, `actions.2.dice` the third's)."""
+    parts = where.split(".")
+    return int(parts[1]) if parts[0] == "actions" else 0
 
 
 def _dice_unread(declared: list[tuple[str, list[int], dict[str, list[int]]]], settling: Settling) -> list[str]:

@@ -8,14 +8,17 @@ import re
 from html import escape
 from typing import Any
 
+from referee.rules.headline import headline
 from referee.states.ruling import Ruling
 
 TEAM_COLOURS = {"attack": "#1f6fb2", "defence": "#c0392b", "me": "#1f6fb2", "opponent": "#c0392b"}
 FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
 
 
-def render_state_svg(state: dict[str, Any], verdict: Ruling | None = None) -> str:
-    """The state document (as read from YAML/JSON) and, optionally, its settled verdict."""
+def render_state_svg(state: dict[str, Any], verdict: Ruling | None = None, *, said: bool = True) -> str:
+    """The state document (as read from YAML/JSON) and, optionally, its settled verdict: drawn on the
+    pieces and, when `said`, written over them in the headline's words (the web page, which heads the
+    drawing with the same headline, draws it unsaid: the verdict is read once)."""
     game = state.get("game")
     draw = {
         "takkure": _plane,
@@ -26,7 +29,7 @@ def render_state_svg(state: dict[str, Any], verdict: Ruling | None = None) -> st
     }.get(game if isinstance(game, str) else "", _unknown)
     width, height, body = draw(state, verdict)
     width = max(width, 440)  # room for the verdict's words
-    header = _header(state, verdict, width)
+    header = _header(state, verdict if said else None, width)
     top = 24 + 16 * len(header)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + top}" '
@@ -43,7 +46,8 @@ def render_state_svg(state: dict[str, Any], verdict: Ruling | None = None) -> st
 def _header(state: dict[str, Any], verdict: Ruling | None, width: int) -> list[str]:
     lines = _wrap(f"{state.get('game', '?')}: {state.get('action', '')}", int(width / 7.2))
     if verdict is not None:
-        lines.append(verdict.verdict.upper() + (f", {verdict.outcome}" if verdict.outcome else ""))
+        head = headline(verdict)  # the words the CLI and the web head the ruling with, never a bare verdict code
+        lines.append(head.word.upper() + (f" {head.value}" if head.value else ""))
         lines += _wrap(verdict.summary, int(width / 7.2))
     return lines
 

@@ -78,6 +78,74 @@ class TrackedDict(dict):
         return super().__contains__(key)
 
 
+class TrackedWords(set[str]):
+    """A set of words read from the document (a piece's statuses): asking for one word marks that word
+    (`pieces.7.status.grounded`), so a word the player added that no rule asks about (`active` on a try)
+    is left unread and named; going through them all (iterating, counting) marks the whole key."""
+
+    def __init__(self, words: Any, where: str) -> None:
+        super().__init__(words)
+        self._where = where
+        self._consulted: Consulted | None = None
+
+    def _mark(self, word: object = None) -> None:
+        if self._consulted is not None:
+            self._consulted.mark(self._where if word is None else _join(self._where, str(word)))
+
+    def __contains__(self, word: object) -> bool:
+        self._mark(word)
+        return super().__contains__(word)
+
+    def __and__(self, other: Any) -> set[str]:
+        for word in other:
+            self._mark(word)
+        return set(super().__and__(other))
+
+    __rand__ = __and__  # `{"steal", "pick-up"} & piece.status` asks for those two words
+
+    def isdisjoint(self, other: Any) -> bool:
+        return not self & set(other)
+
+    def __iter__(self) -> Iterator[str]:
+        self._mark()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._mark()
+        return super().__len__()
+
+
+def unread_words(document: Any, read: set[str]) -> list[str]:
+    """The words of a word list (`pieces.7.status: [active, grounded]`) that were never asked about where
+    some word of it was (`pieces.7.status.active`): the rest of the list was read word by word."""
+    out = []
+    for leaf in leaves(document):
+        value = value_at(document, leaf)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            continue
+        if any(leaf == p or leaf.startswith(p + ".") for p in read):
+            continue  # read whole
+        asked = {p[len(leaf) + 1 :] for p in read if p.startswith(leaf + ".")}
+        if asked:
+            out += [_join(leaf, word) for word in value if word not in asked]
+    return out
+
+
+def value_at(document: Any, path: str) -> Any:
+    """The value at a dotted path of the document (`pieces.7.at`; `pieces.7.status.active` is the word)."""
+    item = document
+    for part in path.split("."):
+        if isinstance(item, dict):
+            item = item.get(part)
+        elif isinstance(item, list) and part.isdigit() and int(part) < len(item):
+            item = item[int(part)]
+        elif isinstance(item, list) and part in item:  # a word of a word list
+            item = part
+        else:
+            return None
+    return item
+
+
 def watch(state: Any, record: Consulted) -> None:
     """Hand the record to every tracked object of a game's state (attributes, mappings, lists)."""
     seen: set[int] = set()
@@ -86,7 +154,7 @@ def watch(state: Any, record: Consulted) -> None:
         if id(item) in seen or isinstance(item, (str, bytes, int, float, bool, type(None))):
             return
         seen.add(id(item))
-        if isinstance(item, TrackedDict):
+        if isinstance(item, (TrackedDict, TrackedWords)):
             item._consulted = record
             return
         if isinstance(item, Tracked):
@@ -116,9 +184,11 @@ def leaves(document: Any, base: str = "") -> Iterator[str]:
 
 
 def not_bearing(document: dict[str, Any], read: set[str], common: tuple[str, ...]) -> list[str]:
-    """The document's keys (besides the common ones) that nothing read while settling."""
+    """The document's keys (besides the common ones) that nothing read while settling, and the words of a
+    word list read word by word that no rule asked about (`unread_words`)."""
     out = []
-    for leaf in leaves({k: v for k, v in document.items() if k not in common}):
+    own = {k: v for k, v in document.items() if k not in common}
+    for leaf in leaves(own):
         if not any(leaf == p or leaf.startswith(p + ".") or p.startswith(leaf + ".") for p in read):
             out.append(leaf)
-    return out
+    return out + unread_words(own, read)
