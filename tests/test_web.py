@@ -10,7 +10,7 @@ import json
 import re
 import socket
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
 import yaml
@@ -593,3 +593,14 @@ def test_under_which_game_only_an_answer_sure_enough_is_previewed(web, monkeypat
 def test_another_games_word_is_said_on_the_page(web) -> None:
     page = web.get("/", params={"q": "How many points is a touchdown?", "game": "takkure"}).text
     assert re.search(r'<p class="premise" role="note">“touchdown” is a word of Touchdown Heroes', page)
+
+
+def test_a_check_opened_on_its_example_says_so_until_a_fact_changes(web) -> None:
+    opened = web.get("/settle/pass-direction")  # redirected to the check's own example facts
+    note = re.search(r'<p id="example-note" class="example-note"( hidden)?>', opened.text)
+    assert opened.status_code == 200 and note and note.group(1) is None and "<strong>Example:</strong>" in opened.text
+    facts = dict(parse_qsl(urlsplit(str(opened.url)).query))
+    changed = web.get("/settle/pass-direction", params={**facts, "receiver": "1, 1"}).text
+    assert '<p id="example-note" class="example-note" hidden>' in changed  # still there, for htmx to swap in
+    viewed = web.get("/settle/pass-direction", params={**facts, "view": "whole"}).text
+    assert re.search(r'<p id="example-note" class="example-note">', viewed)  # how it is shown is no fact
