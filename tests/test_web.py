@@ -10,7 +10,7 @@ import json
 import re
 import socket
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
 import yaml
@@ -571,6 +571,37 @@ def test_a_question_no_game_owns_asks_which_game_and_a_games_word_picks_it(web) 
     assert given["game_choices"] == []
 
 
+def test_under_which_game_only_an_answer_sure_enough_is_previewed(web, monkeypatch) -> None:
+    from referee.indexer.answering.types import PREVIEW_AT, shows_preview
+
+    vague = web.get("/api/ask", params={"q": "How many players?"}).json()
+    assert vague["preview"] == shows_preview(vague["confidence"], vague["answered"])  # the library decides
+    assert not shows_preview(PREVIEW_AT + 0.1, answered=False) and not shows_preview(PREVIEW_AT - 0.01)
+    assert shows_preview(PREVIEW_AT)
+    item = web.get("/api/ask", params={"q": QUESTION, "game": "takkure"}).json()["answer"][0]
+    options = [
+        {"game": "takkure", "title": "Takkure", "likelihood": 0.6},
+        {"game": "ta-ke", "title": "TA-KE", "likelihood": 0.0},
+    ]
+    unsure = answer_with(web, monkeypatch, game_choices=options, answer=[item], confidence=0.5, preview=False)
+    assert "data-no-preview" in unsure and item["id"] not in unsure.split('id="results"')[1].split("/api/ask")[0]
+    buttons = re.findall(r'data-game-choice="([\w-]+)"[^>]*>[^<]*<span class="muted">(\d+%)</span>', unsure)
+    assert buttons == [("takkure", "60%"), ("ta-ke", "0%")]  # every button its odds, 0% too
+    sure = answer_with(web, monkeypatch, game_choices=options, answer=[item], confidence=0.8, preview=True)
+    assert "data-no-preview" not in sure and "If it is" in sure and item["id"] in sure
+
+
 def test_another_games_word_is_said_on_the_page(web) -> None:
     page = web.get("/", params={"q": "How many points is a touchdown?", "game": "takkure"}).text
     assert re.search(r'<p class="premise" role="note">“touchdown” is a word of Touchdown Heroes', page)
+
+
+def test_a_check_opened_on_its_example_says_so_until_a_fact_changes(web) -> None:
+    opened = web.get("/settle/pass-direction")  # redirected to the check's own example facts
+    note = re.search(r'<p id="example-note" class="example-note"( hidden)?>', opened.text)
+    assert opened.status_code == 200 and note and note.group(1) is None and "<strong>Example:</strong>" in opened.text
+    facts = dict(parse_qsl(urlsplit(str(opened.url)).query))
+    changed = web.get("/settle/pass-direction", params={**facts, "receiver": "1, 1"}).text
+    assert '<p id="example-note" class="example-note" hidden>' in changed  # still there, for htmx to swap in
+    viewed = web.get("/settle/pass-direction", params={**facts, "view": "whole"}).text
+    assert re.search(r'<p id="example-note" class="example-note">', viewed)  # how it is shown is no fact

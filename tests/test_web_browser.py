@@ -158,9 +158,12 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
         sx, sy = x - low + pad, high - y + pad
         board.tap(position={"x": (sx - x0) / side * box["width"], "y": (sy - y0) / side * box["height"]})
 
+    note = phone.locator("#example-note")
+    assert note.is_visible() and note.inner_text().startswith("Example:")  # the ruling is the book's example's
     tap(10, 20)  # the passer
     tap(12, 24)  # the receiver, 4 inches ahead
     phone.locator('#verdict [data-verdict="illegal"]').wait_for()
+    assert note.is_hidden()  # the facts are the player's now
     assert phone.locator("#f-passer").input_value() == "10, 20"
     assert phone.locator("#f-receiver").input_value() == "12, 24"
     bar = phone.locator("#verdict-bar")
@@ -449,13 +452,6 @@ def test_tacocat_contents_read_in_english(phone, site: str) -> None:
     assert any(h.startswith("SETUP") and "НАЛАШТУВАННЯ" in h for h in headings)
 
 
-def test_the_server_log_has_no_traceback(site: str) -> None:
-    """Last in this file: what every browser test above made the server log."""
-    assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)
-    tracebacks = [r for r in SERVER_LOG.records if r.exc_info or "Traceback" in r.getMessage()]
-    assert not tracebacks, [f"{r.name}: {r.getMessage()}" for r in tracebacks]
-
-
 # ---------------------------------------------------------------- phone review, round three
 
 
@@ -528,3 +524,48 @@ def test_the_ask_box_says_when_it_cut_a_paste_and_an_empty_ask_says_what_to_type
     error = phone.locator("#results .error")
     error.wait_for()
     assert "type a question" in error.inner_text()
+
+
+# ---------------------------------------------------------------- phone review, round five
+
+
+def test_a_piece_lands_where_a_finger_taps_on_a_whole_pitch_and_the_board_stays_put(phone, site: str) -> None:
+    phone.goto(site + "/settle/pass?p=3")  # Rugby World, nothing placed: the whole 85-intersection pitch
+    figure, board = phone.locator("[data-board]"), phone.locator("[data-board] svg")
+    low, high, pad = (float(figure.get_attribute(f"data-{k}")) for k in ("low", "high", "pad"))
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+
+    def view() -> tuple[float, float, float]:
+        x0, y0, side, _ = (float(v) for v in board.get_attribute("viewBox").split())
+        return x0, y0, side
+
+    def tap(x: float, y: float) -> None:  # a point in intersections, y towards the try line
+        x0, y0, side = view()
+        sx, sy = x - low + pad, high - y + pad
+        board.tap(position={"x": (sx - x0) / side * box["width"], "y": (sy - y0) / side * box["height"]})
+
+    assert box["width"] / view()[2] < 16 and figure.locator("[data-zoom-hint]").is_visible()  # too fine to place
+    tap(40, 50)  # the first tap zooms to the area, and places nothing
+    assert box["width"] / view()[2] >= 20 and phone.locator("#f-passer").input_value() == ""
+    assert board.bounding_box() == box and figure.locator("[data-zoom-note]").is_visible()  # the same box
+    tap(40.3, 49.8)  # a finger a little off the intersection
+    phone.wait_for_function("document.querySelector('#f-passer').value !== ''")
+    tap(38.2, 47.3)
+    phone.locator("#verdict [data-verdict]").first.wait_for()
+    placed = {
+        name: [float(v) for v in phone.locator(f"#f-{name}").input_value().split(",")] for name in ("passer", "target")
+    }
+    assert all(abs(a - b) <= 1 for a, b in zip(placed["passer"], (40, 50), strict=True)), placed
+    assert all(abs(a - b) <= 1 for a, b in zip(placed["target"], (38, 47), strict=True)), placed
+    assert abs(board.bounding_box()["y"] - box["y"]) <= 2  # the ruling above grew: the board did not move
+    assert phone.locator('[data-piece="target"]').get_attribute("visibility") is None  # drawn where it landed
+    figure.locator("[data-zoom-out]").tap()
+    assert view()[2] > 80 and no_horizontal_scroll(phone)
+
+
+def test_the_server_log_has_no_traceback(site: str) -> None:
+    """Last in this file: what every browser test above made the server log."""
+    assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)
+    tracebacks = [r for r in SERVER_LOG.records if r.exc_info or "Traceback" in r.getMessage()]
+    assert not tracebacks, [f"{r.name}: {r.getMessage()}" for r in tracebacks]

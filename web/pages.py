@@ -139,6 +139,8 @@ async def settle_page(request: Request, name: str) -> Response:
         needed_words=words.missing_sentence(needed, labels),
         verdict=verdict,
         error=error,
+        # the facts are still the check's own example, not the player's: the verdict says so
+        example=bool(example) and kept == example,
         api_url=f"/api/check?{urlencode({'check': name, **facts})}",
     )
 

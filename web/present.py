@@ -194,6 +194,7 @@ def board(described: dict[str, Any], params: Any, whole: bool = False) -> dict[s
         "direction": direction if direction in ("+y", "-y") else None,
         "view": view,
         "zoomed": span < size,
+        "zoom_span": ZOOM_SPAN.get(unit, 16.0),  # what a tap on a board too fine for a finger zooms to (referee.js)
         "radius": span / 26,
         "font": span / 28,
     }

@@ -25,10 +25,24 @@ Json = dict[str, Any]
 SAYS_AT = 0.85
 
 
+# Under "Which game?" (no game named, none of the question's words one game's) the likeliest game's
+# answer is shown as a preview only when it is at least "probably" AND its confidence (the game's
+# odds included) is at least PREVIEW_AT. "Probably" alone let through a Takkure sentence that is no
+# player count under "How many players?" (phone review 3, task 1): on the development sets such a
+# preview was right 11 times in 39 under 0.5, 13 in 24 from 0.5 to 0.7, 27 in 29 at 0.7 or more
+# (records/2026-12-02-phone-fixes-2.md).
+PREVIEW_AT = 0.7
+
+
 def sureness_level(confidence: float | None, answered: bool = True) -> str:
     if not answered:
         return "silent"
     return "says" if confidence is not None and confidence >= SAYS_AT else "probably"
+
+
+def shows_preview(confidence: float | None, answered: bool = True) -> bool:
+    """Whether an answer given while asking which game is sure enough to show under the question."""
+    return sureness_level(confidence, answered) != "silent" and confidence is not None and confidence >= PREVIEW_AT
 
 
 @dataclass(frozen=True)
@@ -155,6 +169,12 @@ class Answer:
     def game_source(self) -> str:
         return self.choice.label()
 
+    @property
+    def preview(self) -> bool:
+        """Whether the answer is shown: always once the game is known; while asking which game,
+        only when it is sure enough to be an answer (`shows_preview`)."""
+        return not self.game_choices or shows_preview(self.confidence, self.answered)
+
     def to_json(self) -> Json:
         return {
             "question": self.question,
@@ -176,6 +196,7 @@ class Answer:
             "choices": [c.to_json() for c in self.choices],
             "sureness": sureness_level(self.confidence, self.answered),
             "game_choices": [g.to_json() for g in self.game_choices],
+            "preview": self.preview,
             "game_terms": self.game_terms,
             "premise": self.premise,
         }

@@ -49,6 +49,8 @@ function fullNote(note) {
 
 // ---------------------------------------------------------------- the board
 
+const FINGER_PX = 16; // px a unit of the board (an inch, an intersection) under which a tap zooms in, not places
+
 function boardOf(figure) {
   const d = figure.dataset;
   const low = Number(d.low), high = Number(d.high), pad = Number(d.pad), snap = Number(d.snap);
@@ -90,6 +92,85 @@ function boardOf(figure) {
     for (const b of buttons) b.setAttribute("aria-pressed", String(b === button));
   }
 
+  // A board shown too fine for a finger (a whole 85-intersection pitch is 4 px an intersection on a
+  // phone) zooms to the area of the first tap instead of placing a piece there: the same box, so
+  // nothing on the page moves; the grid, the numbers and the pieces are redrawn for the view.
+  const NS = "http://www.w3.org/2000/svg";
+  const whole = svg.getAttribute("viewBox");
+  const wholeMarks = svg.querySelector(".ticks").innerHTML;
+  const zoomSpan = Number(d.zoomSpan) || 16;
+  const hint = figure.querySelector("[data-zoom-hint]");
+  const note = figure.querySelector("[data-zoom-note]");
+  const side = () => Number(svg.getAttribute("viewBox").split(" ")[2]);
+  const tooFine = () => svg.getBoundingClientRect().width / side() < FINGER_PX;
+  const make = (tag, attrs, text) => {
+    const el = document.createElementNS(NS, tag);
+    Object.entries(attrs).forEach(([k, v]) => el.setAttribute(k, v));
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+  const gridStep = (span) => [1, 2, 5, 10, 20].find((s) => span / s <= 20) || 50;
+
+  function view(x0, y0, span) {
+    svg.setAttribute("viewBox", `${x0} ${y0} ${span} ${span}`);
+    const font = span / 28, radius = span / 26;
+    svg.querySelectorAll(".fine").forEach((el) => el.remove());
+    const ticks = svg.querySelector(".ticks");
+    ticks.setAttribute("font-size", font.toFixed(2));
+    if (span.toFixed(2) === whole.split(" ")[2]) {
+      ticks.innerHTML = wholeMarks;
+    } else {
+      ticks.replaceChildren();
+      const step = gridStep(span);
+      const pitch = svg.querySelector(".pitch");
+      const [fx, fy] = fromSvg(x0, y0), [tx, ty] = fromSvg(x0 + span, y0 + span);
+      for (let v = Math.ceil(Math.max(low, fx) / step) * step, i = 0; v <= Math.min(high, tx); v += step, i += 1) {
+        const [sx] = toSvg(v, 0);
+        pitch.after(make("line", { class: "grid fine", x1: sx, y1: pad, x2: sx, y2: high - low + pad }));
+        if (i % 2 === 0) ticks.append(make("text", { class: "tick", x: sx, y: (y0 + span - font * 0.4).toFixed(2) }, String(v)));
+      }
+      for (let v = Math.ceil(Math.max(low, ty) / step) * step, i = 0; v <= Math.min(high, fy); v += step, i += 1) {
+        const [, sy] = toSvg(0, v);
+        pitch.after(make("line", { class: "grid fine", x1: pad, y1: sy, x2: high - low + pad, y2: sy }));
+        if (i % 2 === 0) ticks.append(make("text", { class: "tick", x: (x0 + font * 0.2).toFixed(2), y: sy }, String(v)));
+      }
+    }
+    for (const piece of pieces) {
+      piece.querySelector("circle").setAttribute("r", radius.toFixed(2));
+      const letter = piece.querySelector("text");
+      letter.setAttribute("y", (radius * 0.4).toFixed(2));
+      letter.setAttribute("font-size", (radius * 1.2).toFixed(2));
+    }
+    const arrow = svg.querySelector(".direction");
+    const marker = svg.querySelector("marker");
+    if (marker) ["markerWidth", "markerHeight"].forEach((k) => marker.setAttribute(k, font.toFixed(2)));
+    if (arrow) { // the scoring arrow stays at the view's right edge, as the server draws it
+      const line = arrow.querySelector("line"), words = arrow.querySelector("text");
+      const up = Number(line.getAttribute("y1")) > Number(line.getAttribute("y2"));
+      const ax = x0 + span - font * 1.6, ay = y0 + span / 2, arm = span / 6;
+      arrow.setAttribute("font-size", font.toFixed(2));
+      Object.entries({ x1: ax, x2: ax, y1: ay + (up ? arm : -arm), y2: ay + (up ? -arm : arm) })
+        .forEach(([k, v]) => line.setAttribute(k, v.toFixed(2)));
+      const tx = (ax - font * 0.9).toFixed(2);
+      words.setAttribute("x", tx);
+      words.setAttribute("y", ay.toFixed(2));
+      words.setAttribute("transform", `rotate(-90 ${tx} ${ay.toFixed(2)})`);
+    }
+    const zoomed = whole !== svg.getAttribute("viewBox");
+    if (note) note.hidden = !zoomed;
+    if (hint) hint.hidden = zoomed || !tooFine();
+  }
+
+  function zoomTo(sx, sy) {
+    const size = high - low + 2 * pad;
+    const span = Math.min(size, zoomSpan);
+    const x0 = Math.min(Math.max(sx - span / 2, 0), size - span);
+    const y0 = Math.min(Math.max(sy - span / 2, 0), size - span);
+    view(Number(x0.toFixed(2)), Number(y0.toFixed(2)), span);
+  }
+
+  if (hint) hint.hidden = !tooFine();
+  figure.querySelector("[data-zoom-out]")?.addEventListener("click", () => view(...whole.split(" ").slice(0, 3).map(Number)));
   buttons.forEach((b) => b.addEventListener("click", () => select(b)));
   svg.addEventListener("click", (event) => {
     const active = buttons.find((b) => b.getAttribute("aria-pressed") === "true") || buttons[0];
@@ -97,6 +178,10 @@ function boardOf(figure) {
     point.x = event.clientX;
     point.y = event.clientY;
     const local = point.matrixTransform(svg.getScreenCTM().inverse());
+    if (tooFine()) {
+      zoomTo(local.x, local.y);
+      return;
+    }
     const [x, y] = fromSvg(local.x, local.y).map(snapped);
     const input = field(active.dataset.place);
     input.value = `${x}, ${y}`;
@@ -253,4 +338,16 @@ document.addEventListener("htmx:beforeRequest", () => {
 // A part of the page swapped in by htmx (another example loaded) gets the same behaviours.
 document.addEventListener("htmx:afterSettle", (event) => {
   event.detail.elt.querySelectorAll?.("[data-action-builder]").forEach(actionBuilder);
+});
+// A new ruling swapped in above the board (a tap settles it) must not move the board under the
+// finger: its height changes, so the page is scrolled by what the board moved (phone review 3).
+let boardTop = null;
+document.addEventListener("htmx:beforeSwap", () => {
+  const board = document.querySelector("[data-board]");
+  boardTop = board ? board.getBoundingClientRect().top : null;
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const board = document.querySelector("[data-board]");
+  if (board && boardTop !== null) window.scrollBy(0, board.getBoundingClientRect().top - boardTop);
+  boardTop = null;
 });
