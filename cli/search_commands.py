@@ -198,6 +198,9 @@ def render_answer(answer: Answer, long: bool = False) -> None:
         typer.echo("Which game? The question fits several; ask again with --game GAME:")
         for option in answer.game_choices:
             typer.echo(f"  {option.game:<18} {option.title} ({option.likelihood:.0%})")
+        if not answer.preview:  # the library's call: the likeliest game's answer is not sure enough to show
+            typer.echo("No answer is sure enough to show before you choose the game.")
+            return
         typer.echo(f"If it is {answer.game_title}:")
     if answer.premise:
         typer.echo(answer.premise)

@@ -296,9 +296,20 @@ def test_ask_settles_a_question_that_carries_its_facts(searcher) -> None:
 
 
 def test_cli_ask_says_when_the_book_is_silent(indexed_db: Path) -> None:
-    result = runner.invoke(app, ["ask", "How do you castle in chess?", "--db", str(indexed_db)])
+    # with the game given: with none, a question no book owns asks "Which game?" first (the test below)
+    result = runner.invoke(app, ["ask", "How do you castle in chess?", "-g", "takkure", "--db", str(indexed_db)])
     assert result.exit_code == 0, result.output
     assert "answers this" in result.stdout and "Closest" in result.stdout
+
+
+def test_cli_ask_previews_under_which_game_as_the_web_does(indexed_db: Path) -> None:
+    # one decision (`Answer.preview`): the CLI shows the likeliest game's answer only when the web would
+    args = ["ask", "How many players?", "--db", str(indexed_db)]
+    shown = runner.invoke(app, args).stdout
+    preview = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["preview"]
+    assert "Which game?" in shown
+    assert ("If it is" in shown) == preview
+    assert ("No answer is sure enough" in shown) == (not preview)
 
 
 def test_cli_ask_is_short(indexed_db: Path) -> None:
