@@ -229,6 +229,13 @@ class Memory:
             out.append(Neighbour(item, float(sims[i]), len(out)))
         return out
 
+    def count(self, game: str, skip: Callable[[Remembered], bool] | None = None) -> int:
+        """How many remembered questions the game has (those `skip` leaves out not counted)."""
+        rows = self._rows_of(game)
+        if skip is None:
+            return len(rows)
+        return sum(1 for i in rows if not skip(self.items[int(i)]))
+
     def _similarities(self, vector: np.ndarray) -> np.ndarray:
         """Every row's cosine with the vector; the last vector's kept, by value: an ask that names
         no game reads the memory once per game it reads, and once more for the games' shares. All
