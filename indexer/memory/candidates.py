@@ -82,6 +82,8 @@ class Candidates:
     own_memory: int = 0  # the game's own remembered questions, the question's writer's left out
     book_words: float = 1.0
     elsewhere: tuple[float, float, float] = (0.0, 0.0, 0.0)  # answered top, silent top, silent share
+    off_topic: float = 0.0  # the nearest remembered off-topic question (silent in every game)
+    cross: bool = False  # the book is in another language than the question
 
 
 def _numbers(text: str) -> set[str]:
@@ -116,7 +118,10 @@ def gather_candidates(
     if out.own_memory < OWN_MEMORY:
         covered, words = book_coverage(searcher, question.text, game, question.language)
         out.book_words = covered / words if words else 1.0
-        out.elsewhere = _elsewhere(memory.nearest(question.vector, None, ELSEWHERE, skip))
+        near = memory.nearest(question.vector, None, ELSEWHERE, skip)
+        out.elsewhere = _elsewhere(near)
+        out.off_topic = max((n.similarity for n in near if n.item.source in OFF_TOPIC_SOURCES), default=0.0)
+        out.cross = question.language != searcher.language_of(game)
     return out
 
 
@@ -124,6 +129,10 @@ def gather_candidates(
 # its abstention reads what does not depend on its own memory (`ranker.new_book_row`).
 OWN_MEMORY = 100
 ELSEWHERE = 10  # remembered questions of any game read for a book without its own
+# The writers' packets of off-topic questions (data/memory/mem-offtopic.jsonl): written silent for
+# every game, so unlike a game's own silent questions they say something about any book, an added
+# one too.
+OFF_TOPIC_SOURCES = frozenset({"mem-offtopic"})
 
 
 def _elsewhere(near: list[Neighbour]) -> tuple[float, float, float]:

@@ -53,6 +53,9 @@ NEW_BOOK_FEATURES = (
     "elsewhere_silent",  # the nearest silent one
     "elsewhere_gap",
     "elsewhere_share",  # silent among the five nearest
+    "off_topic",  # the nearest off-topic one (silent in every game)
+    "off_topic_gap",  # how far it is ahead of the nearest answered one
+    "cross",  # the book is in another language than the question
 )
 
 
@@ -260,8 +263,18 @@ def new_book_row(logits: np.ndarray, cands, feature_names: tuple[str, ...]) -> n
     """NEW_BOOK_FEATURES for one question from its candidates (`candidates.Candidates`)."""
     col = {n: i for i, n in enumerate(feature_names)}
     answered, silent, share = cands.elsewhere
+    memory_free = [
+        cands.book_words,
+        answered,
+        silent,
+        silent - answered,
+        share,
+        cands.off_topic,
+        cands.off_topic - answered,
+        float(cands.cross),
+    ]
     if not len(logits):
-        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, cands.book_words, answered, silent, silent - answered, share])
+        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, *memory_free])
     order = np.argsort(-logits)
     top = cands.features[order[0]]
     margin = float(logits[order[0]] - logits[order[1]]) if len(order) > 1 else 5.0
@@ -273,10 +286,6 @@ def new_book_row(logits: np.ndarray, cands, feature_names: tuple[str, ...]) -> n
             float(top[col["entry_score"]]),
             float(top[col["coverage"]]),
             float(top[col["reader_logit"]]),
-            cands.book_words,
-            answered,
-            silent,
-            silent - answered,
-            share,
+            *memory_free,
         ]
     )
