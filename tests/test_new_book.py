@@ -93,3 +93,20 @@ def test_a_games_own_memory_is_counted_without_what_is_skipped() -> None:
     assert memory.count("ta-ke") == 5 and memory.count("tacocat") == 2 and memory.count("fate") == 0
     assert memory.count("ta-ke", lambda i: i.source == "w0") == 2
     assert OWN_MEMORY > 12  # more than one reading's neighbours: a few taps do not make a book known
+
+
+def test_the_nearest_off_topic_question_is_found_among_every_games_and_skips_what_it_is_told() -> None:
+    from referee.indexer.memory.candidates import is_off_topic
+
+    vectors = np.array([[1, 0], [0.6, 0.8], [0, 1], [0.8, 0.6]], dtype=np.float32)
+    items = [
+        Remembered("a", "ta-ke", "rules", "answerable", None, (), "w"),
+        Remembered("b", "ta-ke", "weather", "silent", None, (), "mem-offtopic"),
+        Remembered("c", "tacocat", "prices", "silent", None, (), "mem-offtopic"),
+        Remembered("d", "tacocat", "a rule not written", "silent", None, (), "w"),
+    ]
+    memory = Memory(items, vectors)
+    probe = np.array([1.0, 0.0])
+    assert memory.nearest_of(probe, is_off_topic) == np.float32(0.6)  # "d" is silent, not off-topic
+    assert memory.nearest_of(probe, is_off_topic, lambda i: i.game == "ta-ke") == 0.0
+    assert memory.nearest_of(probe, lambda i: False) == 0.0

@@ -20,7 +20,7 @@ from referee import store
 from referee.indexer.answering.coverage import book_coverage
 from referee.indexer.answering.passages import Passage, by_search_rank, candidates, question_numbers
 from referee.indexer.evaluate import hits_gold
-from referee.indexer.memory.bank import Memory, Neighbour
+from referee.indexer.memory.bank import Memory, Neighbour, Remembered
 from referee.indexer.reader.features import passage_matrix
 from referee.indexer.reader.reader import DEPTH, Reader
 from referee.indexer.search.results import Hit, ParsedQuestion
@@ -120,7 +120,7 @@ def gather_candidates(
         out.book_words = covered / words if words else 1.0
         near = memory.nearest(question.vector, None, ELSEWHERE, skip)
         out.elsewhere = _elsewhere(near)
-        out.off_topic = max((n.similarity for n in near if n.item.source in OFF_TOPIC_SOURCES), default=0.0)
+        out.off_topic = memory.nearest_of(question.vector, is_off_topic, skip)
         out.cross = question.language != searcher.language_of(game)
     return out
 
@@ -133,6 +133,10 @@ ELSEWHERE = 10  # remembered questions of any game read for a book without its o
 # every game, so unlike a game's own silent questions they say something about any book, an added
 # one too.
 OFF_TOPIC_SOURCES = frozenset({"mem-offtopic"})
+
+
+def is_off_topic(item: Remembered) -> bool:
+    return item.source in OFF_TOPIC_SOURCES
 
 
 def _elsewhere(near: list[Neighbour]) -> tuple[float, float, float]:

@@ -167,8 +167,10 @@ class FitReport:
 
 
 def fit_ranker(
-    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None
+    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None, new_book_only: list[Asked] = ()
 ) -> tuple[Ranker, FitReport]:
+    """The trees, their calibration and the abstention models. `new_book_only`: questions asked as a
+    new book's for its abstention model alone (the trees never see them)."""
     from sklearn.model_selection import GroupKFold  # training only
 
     rows = [g for g in gathered if len(g.candidates.passages)]
@@ -237,6 +239,7 @@ def fit_ranker(
         else None,
     }
     new_rows = [(g, oof[bounds[i] : bounds[i + 1]]) for i, g in enumerate(rows) if g.new_book]
+    new_rows += [(g, trees.logits(g.candidates.features)) for g in new_book_only if len(g.candidates.passages)]
     new_book, new_book_below, held_out = fit_new_book(new_rows)
     meta["new_book_held_out"] = held_out
     ranker = Ranker(
