@@ -59,6 +59,7 @@ def test_a_book_without_memory_gets_its_own_abstention_fit_with_one_book_held_ou
     ranker.save(path)
     again = load_ranker(path)
     assert again.new_book is not None and again.new_book_below == ranker.new_book_below
+    assert again.new_book_below_cross == ranker.new_book_below_cross
     assert np.allclose(again.new_book.weights, ranker.new_book.weights)
 
     # at the table: a game without its own memory is read by the new-book model and its threshold
@@ -69,6 +70,14 @@ def test_a_book_without_memory_gets_its_own_abstention_fit_with_one_book_held_ou
         assert ranked.abstain_below == ranker.new_book_below
         assert ranked.answerable == float(ranker.new_book.probability(row[None, :])[0])
         assert (ranked.answerable >= ranked.abstain_below) is says
+    # a question in another language than the book's meets the threshold set on such questions
+    # (here none were asked across languages: it is the common one)
+    assert ranker.new_book_below_cross == ranker.new_book_below
+    crossed = _asked(1, rng, True)
+    crossed.candidates.cross = True
+    changed = type(ranker)(**{**ranker.__dict__, "new_book_below_cross": 0.01})
+    assert rank_game(changed, crossed.candidates, [], None).abstain_below == 0.01  # type: ignore[arg-type]
+    assert rank_game(changed, answerable.candidates, [], None).abstain_below == ranker.new_book_below  # type: ignore[arg-type]
     # a book with its memory keeps the model that reads it
     known = _asked(1, rng, False)
     assert rank_game(ranker, known.candidates, [], None).abstain_below == ranker.abstain_below  # type: ignore[arg-type]

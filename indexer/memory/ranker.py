@@ -186,6 +186,7 @@ class Ranker:
     meta: dict = field(default_factory=dict)
     new_book: Linear | None = None  # abstention for a game without remembered questions of its own
     new_book_below: float = 0.0
+    new_book_below_cross: float = 0.0  # the same for a book in another language than the question
 
     def right(self, logits: np.ndarray) -> np.ndarray:
         a, b = self.calibration
@@ -205,7 +206,7 @@ class Ranker:
                 "new_book.scale": self.new_book.scale,
                 "new_book.weights": self.new_book.weights,
             }
-            new_book = [self.new_book.bias, self.new_book_below]
+            new_book = [self.new_book.bias, self.new_book_below, self.new_book_below_cross]
         # in the order load_ranker reads them
         thresholds = [self.abstain_below, self.choices_below, self.game_weight, self.memory_weight]
         save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], self.meta)
@@ -226,6 +227,7 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             if "new_book.weights" in a
             else None,
             float(n[8]) if len(n) > 8 else 0.0,
+            float(n[9]) if len(n) > 9 else float(n[8]) if len(n) > 8 else 0.0,
         )
 
     return load_weights(path, "ranker", build)

@@ -82,7 +82,7 @@ def rank_game(ranker: Ranker, cands: Candidates, hits: list[Hit], question: Pars
         # a book with (almost) no remembered questions of its own: read by what does not need them
         row = new_book_row(logits, cands, FEATURES)
         answerable = float(ranker.new_book.probability(row[None, :])[0])
-        abstain_below = ranker.new_book_below
+        abstain_below = ranker.new_book_below_cross if cands.cross else ranker.new_book_below
     else:
         answerable = float(ranker.answerable.probability(question_row(logits, cands.features, FEATURES)[None, :])[0])
         abstain_below = ranker.abstain_below
