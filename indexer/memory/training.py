@@ -11,7 +11,7 @@ never read here.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -169,7 +169,7 @@ class FitReport:
 
 
 def fit_ranker(
-    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None, new_book_only: list[Asked] = ()
+    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None, new_book_only: Sequence[Asked] = ()
 ) -> tuple[Ranker, FitReport]:
     """The trees, their calibration and the abstention models. `new_book_only`: questions asked as a
     new book's for its abstention model alone (the trees never see them)."""
