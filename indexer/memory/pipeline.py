@@ -94,7 +94,8 @@ def train_ranker(
     gathered = gather_all(searcher, reader, memory, train, sections, say, new_book)
     # Off-topic questions are few among the sample; each is asked once more as a new book's, for
     # the new book's abstention alone (the trees are fit on the sample as before).
-    off_topic = [i for i in memory.items if is_off_topic(i) and i.id not in new_book]
+    # (at most one for every 25 of the sample: a small `--limit` run stays small)
+    off_topic = [i for i in memory.items if is_off_topic(i) and i.id not in new_book][: len(train) // 25]
     say(f"asking the {len(off_topic)} other off-topic questions as if their book were new")
     only = gather_all(searcher, reader, memory, off_topic, sections, say, {i.id for i in off_topic})
     say("fitting the ranker (folds grouped by section)")
