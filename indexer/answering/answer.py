@@ -200,7 +200,7 @@ def ask(
     game, hits, best = ranked.game, ranked.hits, ranked.best
     game_odds = odds.get(game, 1.0)
     score = round(ranked.answerable * ranked.right * game_odds, 3)
-    answered = best is not None and ranked.answerable >= ranker.abstain_below
+    answered = best is not None and ranked.answerable >= ranked.abstain_below
     assert result.question is not None
     # the ranker's passages of the searched entries are the reader's (the same hits, DEPTH of them):
     # copies, so that nothing the reader does reaches the ranking shown
@@ -225,7 +225,7 @@ def ask(
         ranked.answerable,
         ranked.right,
         game_odds,
-        ranker.abstain_below,
+        ranked.abstain_below,
         rated[0].odds if rated else None,
         reader.check_at,
     )

@@ -205,6 +205,7 @@ class Memory:
         self.vectors = vectors.astype(np.float32)
         self._games = np.array([i.game for i in items])
         self._rows: dict[str, np.ndarray] = {}
+        self._kinds: dict[int, np.ndarray] = {}  # by the kind's function (module-level ones: one per kind)
         self._last: tuple[bytes, np.ndarray] | None = None
 
     def __len__(self) -> int:
@@ -228,6 +229,27 @@ class Memory:
                 continue
             out.append(Neighbour(item, float(sims[i]), len(out)))
         return out
+
+    def nearest_of(
+        self, vector: np.ndarray, kind: Callable[[Remembered], bool], skip: Callable[[Remembered], bool] | None = None
+    ) -> float:
+        """The similarity of the nearest remembered question that `kind` keeps (0.0 when none)."""
+        key = id(kind)
+        rows = self._kinds.get(key)
+        if rows is None:
+            rows = self._kinds[key] = np.array([i for i, item in enumerate(self.items) if kind(item)], dtype=np.int64)
+        if skip is not None:
+            rows = np.array([i for i in rows if not skip(self.items[int(i)])], dtype=np.int64)
+        if not len(rows):
+            return 0.0
+        return float(self._similarities(np.asarray(vector, dtype=np.float32))[rows].max())
+
+    def count(self, game: str, skip: Callable[[Remembered], bool] | None = None) -> int:
+        """How many remembered questions the game has (those `skip` leaves out not counted)."""
+        rows = self._rows_of(game)
+        if skip is None:
+            return len(rows)
+        return sum(1 for i in rows if not skip(self.items[int(i)]))
 
     def _similarities(self, vector: np.ndarray) -> np.ndarray:
         """Every row's cosine with the vector; the last vector's kept, by value: an ask that names

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from referee import store
+from referee.indexer.answering.coverage import book_coverage
 from referee.indexer.answering.passages import Passage, by_search_rank, candidates, question_numbers
 from referee.indexer.evaluate import hits_gold
-from referee.indexer.memory.bank import Memory, Neighbour
+from referee.indexer.memory.bank import Memory, Neighbour, Remembered
 from referee.indexer.reader.features import passage_matrix
 from referee.indexer.reader.reader import DEPTH, Reader
 from referee.indexer.search.results import Hit, ParsedQuestion
@@ -75,6 +76,14 @@ class Candidates:
     answered_top: float = 0.0
     silent_top: float = 0.0
     silent_share: float = 0.0
+    # What a book with no remembered questions of its own is read by (`ranker.new_book_row`):
+    # how many of the question's words its book uses at all, and the nearest remembered questions
+    # of every game (an off-topic question is near other games' silent ones).
+    own_memory: int = 0  # the game's own remembered questions, the question's writer's left out
+    book_words: float = 1.0
+    elsewhere: tuple[float, float, float] = (0.0, 0.0, 0.0)  # answered top, silent top, silent share
+    off_topic: float = 0.0  # the nearest remembered off-topic question (silent in every game)
+    cross: bool = False  # the book is in another language than the question
 
 
 def _numbers(text: str) -> set[str]:
@@ -104,7 +113,38 @@ def gather_candidates(
     for p in passages:
         if p.rank >= len(searched):
             p.rank = int(UNSEARCHED)
-    return _featured(reader, passages, neighbours, game, query)
+    out = _featured(reader, passages, neighbours, game, query)
+    out.own_memory = memory.count(game, skip)
+    if out.own_memory < OWN_MEMORY:
+        covered, words = book_coverage(searcher, question.text, game, question.language)
+        out.book_words = covered / words if words else 1.0
+        near = memory.nearest(question.vector, None, ELSEWHERE, skip)
+        out.elsewhere = _elsewhere(near)
+        out.off_topic = memory.nearest_of(question.vector, is_off_topic, skip)
+        out.cross = question.language != searcher.language_of(game)
+    return out
+
+
+# A game with fewer remembered questions of its own than this is read as a book a player added:
+# its abstention reads what does not depend on its own memory (`ranker.new_book_row`).
+OWN_MEMORY = 100
+ELSEWHERE = 10  # remembered questions of any game read for a book without its own
+# The writers' packets of off-topic questions (data/memory/mem-offtopic.jsonl): written silent for
+# every game, so unlike a game's own silent questions they say something about any book, an added
+# one too.
+OFF_TOPIC_SOURCES = frozenset({"mem-offtopic"})
+
+
+def is_off_topic(item: Remembered) -> bool:
+    return item.source in OFF_TOPIC_SOURCES
+
+
+def _elsewhere(near: list[Neighbour]) -> tuple[float, float, float]:
+    near = [n for n in near if n.item.kind in ("answerable", "silent")]
+    answered = max((n.similarity for n in near if n.item.kind == "answerable"), default=0.0)
+    silent = max((n.similarity for n in near if n.item.kind == "silent"), default=0.0)
+    share = sum(n.item.kind == "silent" for n in near[:5]) / 5.0 if near else 0.0
+    return answered, silent, share
 
 
 def _featured(

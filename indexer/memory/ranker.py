@@ -9,6 +9,12 @@ abstention model over per-question features, and the thresholds:
 - `abstain_below`: the calibrated chance that the book answers, under which `ask` says it does not;
 - `choices_below`: the calibrated chance that the first passage is the answer, under which `ask`
   offers the two or three it could be (`choices`).
+
+A book a player added has no remembered questions, so what the abstention model reads most
+(the nearest answered and silent questions of its game) is missing, and it answered everything.
+Such a book is read by a second abstention model (`new_book`, `new_book_below`) over what does
+not depend on the book's own memory (`NEW_BOOK_FEATURES`), fit on the shipped books' questions
+asked with their game's memory left out, its threshold set with one book held out at a time.
 """
 
 from __future__ import annotations
@@ -32,6 +38,24 @@ QUESTION_FEATURES = (
     "silent_share",
     "top_votes",
     "has_memory",  # the game has remembered questions at all (a player's added book has none)
+)
+
+
+NEW_BOOK_FEATURES = (
+    "top_logit",
+    "top_margin",
+    "top_cosine",
+    "top_entry_score",
+    "top_coverage",
+    "top_reader_logit",
+    "book_words",  # the share of the question's words the book uses at all
+    "elsewhere_answered",  # the nearest answered remembered question of any game
+    "elsewhere_silent",  # the nearest silent one
+    "elsewhere_gap",
+    "elsewhere_share",  # silent among the five nearest
+    "off_topic",  # the nearest off-topic one (silent in every game)
+    "off_topic_gap",  # how far it is ahead of the nearest answered one
+    "cross",  # the book is in another language than the question
 )
 
 
@@ -160,6 +184,9 @@ class Ranker:
     game_weight: float  # how much the search's odds of a game count, choosing one when none is named
     memory_weight: float = 0.0  # how much the nearest remembered questions' games count, the same
     meta: dict = field(default_factory=dict)
+    new_book: Linear | None = None  # abstention for a game without remembered questions of its own
+    new_book_below: float = 0.0
+    new_book_below_cross: float = 0.0  # the same for a book in another language than the question
 
     def right(self, logits: np.ndarray) -> np.ndarray:
         a, b = self.calibration
@@ -172,9 +199,17 @@ class Ranker:
             "answerable.scale": self.answerable.scale,
             "answerable.weights": self.answerable.weights,
         }
+        new_book = []
+        if self.new_book is not None:
+            arrays |= {
+                "new_book.mean": self.new_book.mean,
+                "new_book.scale": self.new_book.scale,
+                "new_book.weights": self.new_book.weights,
+            }
+            new_book = [self.new_book.bias, self.new_book_below, self.new_book_below_cross]
         # in the order load_ranker reads them
         thresholds = [self.abstain_below, self.choices_below, self.game_weight, self.memory_weight]
-        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds], self.meta)
+        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], self.meta)
 
 
 def load_ranker(path: Path = RANKER_FILE) -> Ranker:
@@ -188,6 +223,11 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             float(n[5]),
             float(n[6]) if len(n) > 6 else 0.0,
             meta,
+            Linear(a["new_book.mean"], a["new_book.scale"], a["new_book.weights"], float(n[7]))
+            if "new_book.weights" in a
+            else None,
+            float(n[8]) if len(n) > 8 else 0.0,
+            float(n[9]) if len(n) > 9 else float(n[8]) if len(n) > 8 else 0.0,
         )
 
     return load_weights(path, "ranker", build)
@@ -217,5 +257,37 @@ def question_row(logits: np.ndarray, features: np.ndarray, feature_names: tuple[
             float(top[col["silent_share"]]),
             float(top[col["votes"]]),
             float(top[col["answered_top"]] > 0 or top[col["silent_top"]] > 0),
+        ]
+    )
+
+
+def new_book_row(logits: np.ndarray, cands, feature_names: tuple[str, ...]) -> np.ndarray:
+    """NEW_BOOK_FEATURES for one question from its candidates (`candidates.Candidates`)."""
+    col = {n: i for i, n in enumerate(feature_names)}
+    answered, silent, share = cands.elsewhere
+    memory_free = [
+        cands.book_words,
+        answered,
+        silent,
+        silent - answered,
+        share,
+        cands.off_topic,
+        cands.off_topic - answered,
+        float(cands.cross),
+    ]
+    if not len(logits):
+        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, *memory_free])
+    order = np.argsort(-logits)
+    top = cands.features[order[0]]
+    margin = float(logits[order[0]] - logits[order[1]]) if len(order) > 1 else 5.0
+    return np.array(
+        [
+            float(logits[order[0]]),
+            margin,
+            float(top[col["cosine"]]),
+            float(top[col["entry_score"]]),
+            float(top[col["coverage"]]),
+            float(top[col["reader_logit"]]),
+            *memory_free,
         ]
     )

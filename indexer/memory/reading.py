@@ -16,8 +16,8 @@ from referee import store
 from referee.books.entries import ABOUT_THE_BOOK
 from referee.indexer.answering.passages import Passage
 from referee.indexer.memory.bank import Memory, Remembered, load_memory, local_file
-from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
-from referee.indexer.memory.ranker import Ranker, question_row
+from referee.indexer.memory.candidates import FEATURES, OWN_MEMORY, Candidates, gather_candidates
+from referee.indexer.memory.ranker import Ranker, new_book_row, question_row
 from referee.indexer.reader.reader import Reader
 from referee.indexer.search.results import Hit, ParsedQuestion, SearchResult
 from referee.indexer.search.searcher import Searcher
@@ -45,6 +45,7 @@ class GameRanking:
     right: float  # calibrated: the first passage is the answer
     answerable: float  # calibrated: the book answers the question
     options: list[Option]  # the first passage and the distinct ones after it (up to CHOICES)
+    abstain_below: float = 0.0  # under this `answerable`, the book does not say
 
     @property
     def best(self) -> Passage | None:
@@ -77,13 +78,20 @@ def rank_game(ranker: Ranker, cands: Candidates, hits: list[Hit], question: Pars
     logits = ranker.trees.logits(cands.features) if len(cands.passages) else np.zeros(0)
     order = np.argsort(-logits, kind="stable")
     order = _about_the_book_last(cands.passages, _row_first(cands.passages, logits, _rejected_last(cands, order)))
-    answerable = float(ranker.answerable.probability(question_row(logits, cands.features, FEATURES)[None, :])[0])
+    if cands.own_memory < OWN_MEMORY and ranker.new_book is not None:
+        # a book with (almost) no remembered questions of its own: read by what does not need them
+        row = new_book_row(logits, cands, FEATURES)
+        answerable = float(ranker.new_book.probability(row[None, :])[0])
+        abstain_below = ranker.new_book_below_cross if cands.cross else ranker.new_book_below
+    else:
+        answerable = float(ranker.answerable.probability(question_row(logits, cands.features, FEATURES)[None, :])[0])
+        abstain_below = ranker.abstain_below
     right = float(ranker.right(logits[order[0]])) if len(order) else 0.0
     options = []
     for i in _distinct(cands.passages, order, CHOICES):
         voters = cands.voters[i]
         options.append(Option(cands.passages[i], float(ranker.right(logits[i])), voters[0].item if voters else None))
-    return GameRanking(cands.game, hits, cands, logits, order, right, answerable, options)
+    return GameRanking(cands.game, hits, cands, logits, order, right, answerable, options, abstain_below)
 
 
 def _row_first(passages: list[Passage], logits: np.ndarray, order: np.ndarray) -> np.ndarray:

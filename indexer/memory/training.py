@@ -11,7 +11,7 @@ never read here.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -19,13 +19,18 @@ import numpy as np
 from referee.indexer.evaluate import hits_gold
 from referee.indexer.memory.bank import Memory, Remembered
 from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
-from referee.indexer.memory.ranker import Linear, Ranker, Trees, question_row
+from referee.indexer.memory.ranker import NEW_BOOK_FEATURES, Linear, Ranker, Trees, new_book_row, question_row
 from referee.indexer.memory.reading import game_odds, read_games
 from referee.indexer.reader.reader import Reader
 from referee.indexer.search.searcher import Searcher
 from referee.names import INFERRED, GameChoice
 
 ABSTAIN_ANSWERABLE = 0.04  # the share of answerable questions abstention may cost (out of fold)
+# The same for a book without memory, judged with its book held out (`fit_new_book`). Lower: a
+# player's added book is read by weaker features, and a refused answer is the costlier mistake there.
+# Measured on a Fate Condensed dev set written blind (records/2026-12-02-silence-added.md): 4% refused
+# none of its 20 answerable questions but sat within 0.004 of the first; 3% leaves a margin.
+NEW_BOOK_ABSTAIN_ANSWERABLE = 0.03
 CHOICES_BELOW = 0.75  # offer the choices when the first passage is less likely than this
 
 
@@ -164,8 +169,10 @@ class FitReport:
 
 
 def fit_ranker(
-    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None
+    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None, new_book_only: Sequence[Asked] = ()
 ) -> tuple[Ranker, FitReport]:
+    """The trees, their calibration and the abstention models. `new_book_only`: questions asked as a
+    new book's for its abstention model alone (the trees never see them)."""
     from sklearn.model_selection import GroupKFold  # training only
 
     rows = [g for g in gathered if len(g.candidates.passages)]
@@ -233,6 +240,10 @@ def fit_ranker(
         if ((qy == 0) & new).any()
         else None,
     }
+    new_rows = [(g, oof[bounds[i] : bounds[i + 1]]) for i, g in enumerate(rows) if g.new_book]
+    new_rows += [(g, trees.logits(g.candidates.features)) for g in new_book_only if len(g.candidates.passages)]
+    new_book, (new_book_below, new_book_below_cross), held_out = fit_new_book(new_rows)
+    meta["new_book_held_out"] = held_out
     ranker = Ranker(
         trees,
         calibration,
@@ -242,8 +253,51 @@ def fit_ranker(
         game_weight=1.0,
         memory_weight=0.0,
         meta={**(meta or {}), "features": list(FEATURES), "report": report.__dict__},
+        new_book=new_book,
+        new_book_below=new_book_below,
+        new_book_below_cross=new_book_below_cross,
     )
     return ranker, report
+
+
+def fit_new_book(rows: list[tuple[Asked, np.ndarray]]) -> tuple[Linear | None, tuple[float, float], dict]:
+    """The abstention model of a book without memory, fit on the questions asked with their game's
+    memory left out (their trees' scores out of fold). Its threshold is set the way a player's book
+    meets it: each book's questions scored by a model fit on the other books' (leave one book out),
+    the threshold costing NEW_BOOK_ABSTAIN_ANSWERABLE of their answerable questions; and what each
+    held-out book then gets (its answerable and silent questions refused) is kept in the meta."""
+    if len(rows) < 20:
+        return None, (0.0, 0.0), {}
+    x = np.array([new_book_row(logit, g.candidates, FEATURES) for g, logit in rows])
+    y = np.array([g.item.kind == "answerable" for g, _ in rows], dtype=int)
+    games = np.array([g.item.game for g, _ in rows])
+    p = np.zeros(len(y))
+    for game in sorted(set(games.tolist())):
+        out = games == game
+        if len(set(y[~out].tolist())) < 2:
+            return None, (0.0, 0.0), {}
+        p[out] = _linear(x[~out], y[~out]).probability(x[out])
+    # A book in another language than the question is held out as the only such book (Tacocat),
+    # and scored lower by the other books' model (a fifth of its answerable questions refused at
+    # the common threshold): questions across languages get a threshold of their own, set the same way.
+    cross = x[:, NEW_BOOK_FEATURES.index("cross")] > 0
+    below = float(np.quantile(p[(y == 1) & ~cross], NEW_BOOK_ABSTAIN_ANSWERABLE))
+    below_cross = below
+    if ((y == 1) & cross).sum() >= CROSS_AT_LEAST:
+        below_cross = float(np.quantile(p[(y == 1) & cross], NEW_BOOK_ABSTAIN_ANSWERABLE))
+    refused = p < np.where(cross, below_cross, below)
+    held_out = {
+        game: {
+            "answerable_refused": round(float(np.mean(refused[(games == game) & (y == 1)])), 3),
+            "silent_refused": round(float(np.mean(refused[(games == game) & (y == 0)])), 3),
+        }
+        for game in sorted(set(games.tolist()))
+        if ((games == game) & (y == 0)).any() and ((games == game) & (y == 1)).any()
+    }
+    return _linear(x, y), (below, below_cross), held_out
+
+
+CROSS_AT_LEAST = 20  # answerable questions across languages needed for their own threshold
 
 
 GAME_WEIGHTS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
