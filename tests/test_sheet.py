@@ -19,6 +19,7 @@ from support.sheet_quality import (
     orphaned_openings,
     overflowing_cells,
     sheet_problems,
+    unprinted_checklist,
 )
 from typer.testing import CliRunner
 
@@ -89,6 +90,43 @@ def test_every_key_number_of_the_books_checklist_is_on_the_sheet(fitted, game, s
     config = game(spec.partition(":")[0])
     assert len(config.sheet.checklist) >= 5  # each book says what a player must find on its sheet
     assert missing_key_numbers(fitted[spec][0], config) == []
+
+
+def _printed(pdf: Path) -> str:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("spec", SHEETS)
+def test_every_checklist_line_is_in_the_printed_pdfs_text(fitted, game, spec: str) -> None:
+    """What a player needs is looked for where a player looks: the text of the printed pages."""
+    config = game(spec.partition(":")[0])
+    printed = _printed(fitted[spec][1])
+    assert unprinted_checklist(printed, config) == []
+    assert unprinted_checklist(printed.replace(printed[len(printed) // 3 :], ""), config)  # a cut page fails
+
+
+def test_the_fitter_places_must_haves_before_anything_of_lower_value(built_db: Path, game, checks) -> None:
+    """A checklist line in the block of lowest priority, on a page with no room for all: kept, and
+    the units dropped are of higher priority but not must-haves (the class behind Rugby World's kick
+    table traded away for offside)."""
+    sheet = build_sheet(store.open_db(built_db), game("rugby-world"), checks)
+    lowest = max(sheet.blocks, key=lambda b: b.priority)
+    last = lowest.units[-1]
+    assert not last.must
+    last.must = True  # as a checklist line in it would be
+    kept = sheet.keep(sheet.unit_count() // 3)
+    assert any(u is last for b in kept.blocks for u in b.units)
+    must = sum(u.must for b in sheet.blocks for u in b.units)
+    assert sum(u.must for b in kept.blocks for u in b.units) == must  # all of them, a third of the units kept
+    for block in sheet.blocks:
+        if block.kind == "computed":
+            assert all(u.must for u in block.units)  # a table of numbers is never the thing cut
 
 
 @pytest.mark.parametrize("spec", SHEETS)

@@ -27,6 +27,7 @@ class Unit:
     cells: list[Excerpt | str]  # a str is our own label (a step number, a computed value)
     details: list[Excerpt] = field(default_factory=list)
     joined: bool = False  # kept only with the unit before it: an item of the list a lead-in opens
+    must: bool = False  # a must-have (a checklist line, a table of numbers): placed before any other unit
 
 
 @dataclass
@@ -102,9 +103,12 @@ class Sheet:
         """The sheet with its n highest-priority units, laid out in the declared order; `squeezed`
         (fewer pages than declared): a block's units past its `brief` come after every other's."""
 
-        def rank(block: SheetBlock, unit: int) -> tuple[bool, int]:
+        def rank(block: SheetBlock, unit: int) -> tuple[bool, bool, int]:
             later = squeezed and block.brief is not None and unit >= block.brief
-            return later, block.priority
+            # what a player needs (the checklist, the book's tables of numbers) before anything of
+            # lower value, whatever the block's priority: two rounds of raising priorities traded one
+            # must-have for another (Rugby World's kick table for offside)
+            return later, not block.units[unit].must, block.priority
 
         order = sorted((*rank(b, ui), bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units)))
         kept = {(bi, ui) for *_, bi, ui in order[:n]}

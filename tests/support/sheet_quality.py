@@ -355,3 +355,24 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
         if not shown:
             problems.append(f"{quote.entry}: points back to a line not on the page: {first[:50]!r}")
     return list(dict.fromkeys(problems))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00ad", "").replace("\ufffe", "").split())
+
+
+def unprinted_checklist(printed: str, game: Game) -> list[str]:
+    """The lines of the book's checklist whose words are not in the text of the printed PDF: what
+    a player needs, looked for where the player looks (not in the sheet's data, which a page cut
+    or a column overflow could still lose)."""
+    conf = game.sheet
+    if conf is None:
+        return []
+    page = _flat(printed)
+    missing = []
+    for item in conf.checklist:
+        words = item.ref.partition(" | ")[2]
+        pieces = [_flat(p) for p in words.split(ELISION.strip()) if p.strip()]
+        if not all(p in page for p in pieces):
+            missing.append(f"{item.what} ({item.ref[:70]})")
+    return missing
