@@ -289,9 +289,11 @@ def _mark_must_haves(blocks: list[SheetBlock], conf: SheetConf, book: _Book) -> 
     A checklist line no block gives is an error of the game's [sheet]: it could never be printed."""
     for block in blocks:
         numbers = _numbers_table(block)
-        for unit in block.units:
+        for at, unit in enumerate(block.units):
             quotes = [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details
-            unit.must = unit.must or numbers or any(q.table for q in quotes)
+            # a required block is on the page: its first line at least (the rest by priority)
+            unit.must = unit.must or numbers or any(q.table for q in quotes) or (block.required and at == 0)
+            unit.must = unit.must or block.kind == "sequence"  # the turn sequence, every step of it
     for item in conf.checklist:
         entry = f"{book.game.id}/{_split_ref(item.ref)[0]}"
         found = False
@@ -301,6 +303,22 @@ def _mark_must_haves(blocks: list[SheetBlock], conf: SheetConf, book: _Book) -> 
                     unit.must = found = True
         if not found:
             raise RefereeError(f"{book.where}: the checklist's {item.what!r} is in no block of the sheet")
+    for block in blocks:  # a list is kept whole or not at all: a must-have lead-in makes its items must-haves
+        for at, unit in enumerate(block.units):
+            group = _list_of(block.units, at)
+            if any(block.units[i].must for i in group):
+                unit.must = True
+
+
+def _list_of(units: list[Unit], at: int) -> range:
+    """The lead-in and the items joined to it that `units[at]` belongs to (itself alone if none)."""
+    first = at
+    while first > 0 and units[first].joined:
+        first -= 1
+    last = at
+    while last + 1 < len(units) and units[last + 1].joined:
+        last += 1
+    return range(first, last + 1)
 
 
 def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check], lang: str | None = None) -> Sheet:
