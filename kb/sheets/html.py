@@ -39,8 +39,11 @@ ul.rules { margin: 0; padding-left: 3mm; }
 ul.rules li { margin: 0 0 0.5mm 0; }
 ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; border: 0.6pt solid #9fb3cf;
               border-radius: 1mm; }
-ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; break-inside: avoid; }
-ol.sequence .detail { font-weight: normal; display: block; color: #222; }
+ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; }
+/* a step's details may run on into the next column (a whole step kept together left a third of a
+   column blank under a long sequence); the step's name and its first detail stay together */
+ol.sequence .detail { font-weight: normal; display: block; color: #222; break-inside: avoid; }
+ol.sequence .detail:first-of-type { break-before: avoid; }
 .ask { font-weight: bold; }
 .check { font-size: 7pt; color: #7a1f3d; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
 sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
