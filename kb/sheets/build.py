@@ -103,7 +103,8 @@ class _Book:
 def _sequence_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
     if block.steps:
         return [
-            Unit([book.quote(step.step, count)], [book.quote(d, count) for d in step.details]) for step in block.steps
+            Unit([book.quote(step.step, count)], [book.quote(d, count) for d in step.details], label=step.label)
+            for step in block.steps
         ]
     assert block.entry is not None
     entry = book.entry(block.entry)

@@ -42,6 +42,8 @@ ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; bo
 ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; }
 /* a step's details may run on into the next column (a whole step kept together left a third of a
    column blank under a long sequence); the step's name and its first detail stay together */
+ol.sequence.labelled { list-style: none; padding-left: 1.5mm; }
+ol.sequence .step { display: inline-block; min-width: 3.2mm; color: #1d3f6e; }
 ol.sequence .detail { font-weight: normal; display: block; color: #222; break-inside: avoid; }
 ol.sequence .detail:first-of-type { break-before: avoid; }
 .ask { font-weight: bold; }
@@ -198,6 +200,7 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             lines.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
         return f'<div class="block disputed">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
     items = []
+    labelled = block.kind == "sequence" and any(u.label is not None for u in block.units)
     for unit in block.units:
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
@@ -209,8 +212,12 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             items.append(f"<li>{cap}{_html_table([html.escape(c) for c in printed['columns']], cells)}</li>")
             continue
         details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
-        items.append(f"<li>{_html_text(quote, page, pre=True)}{details}</li>")
-    tag = 'ol class="sequence"' if block.kind == "sequence" else 'ul class="rules"'
+        label = f'<span class="step">{html.escape(unit.label or "·")}</span> ' if labelled else ""
+        items.append(f"<li>{label}{_html_text(quote, page, pre=True)}{details}</li>")
+    # the book's own step numbers when the [sheet] gives them ('return to "3: Play"' must find 3: Play)
+    tag = 'ul class="rules"'
+    if block.kind == "sequence":
+        tag = 'ol class="sequence labelled"' if labelled else 'ol class="sequence"'
     return f'<div class="block">{heading}<{tag}>{"".join(items)}</{tag.split()[0]}></div>'
 
 

@@ -27,6 +27,7 @@ class Unit:
     cells: list[Excerpt | str]  # a str is our own label (a step number, a computed value)
     details: list[Excerpt] = field(default_factory=list)
     joined: bool = False  # kept only with the unit before it: an item of the list a lead-in opens
+    label: str | None = None  # a step's number as the book numbers it (None: counted)
     must: bool = False  # a must-have (a checklist line, a table of numbers): placed before any other unit
 
 
