@@ -160,8 +160,8 @@ WORDS = {
         "marked": "Позначено ⚠ (база знань позначає ці місця книги)",
         "settle": "перевірити: referee check {check}",
         "computed": "обчислено Referee за правилами книги",
-        # the translator's note is English: on the book's own sheet, the reader is told where to doubt
-        "unclear": "у книзі тут неясно або друкарська помилка",
+        # the translator's note is English: said as it is, so the book's own sheet explains the flag too
+        "unclear": "неясне місце книги; примітка перекладача (англ.): {remark}",
         "source": "Джерело: книга правил, дослівно; кожне маленьке число — запис, його id на вебсторінці аркуша.",
     },
 }
