@@ -161,7 +161,7 @@ def _html_table(
     return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
 
-def _html_block(block: SheetBlock, page: _Page) -> str:
+def _html_block(block: SheetBlock, page: _Page, at: int = 0) -> str:
     heading = f"<h2>{html.escape(block.heading)}</h2>"
     if block.kind == "computed":
         rows = [[html.escape(c) for c in row] for row in block.rows]
@@ -198,7 +198,8 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             settle = f' <span class="check screen-only">{command}</span>' if check else ""
             lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
             lines.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
-        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
+        lines = _continued(lines, block, at, page, "ul", 'class="rules"')
+        return f'<div class="block disputed" data-b="{at}">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
     items = []
     labelled = block.kind == "sequence" and any(u.label is not None for u in block.units)
     for unit in block.units:
@@ -218,7 +219,27 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
     tag = 'ul class="rules"'
     if block.kind == "sequence":
         tag = 'ol class="sequence labelled"' if labelled else 'ol class="sequence"'
-    return f'<div class="block">{heading}<{tag}>{"".join(items)}</{tag.split()[0]}></div>'
+    name, attributes = tag.split(" ", 1)
+    items = _continued(items, block, at, page, name, attributes)
+    return f'<div class="block" data-b="{at}">{heading}<{tag}>{"".join(items)}</{name}></div>'
+
+
+def _continued(items: list[str], block: SheetBlock, at: int, page: _Page, name: str, attributes: str) -> list[str]:
+    """Each item marked with its place (the fitter finds where a column or page breaks a block), and
+    the block's heading again, "(cont.)", over an item that opens a column or page (a blind grader:
+    page 2 began mid-section with no heading). Printed only: on a screen the list runs on."""
+    out = []
+    for ui, item in enumerate(items):
+        item = item.replace("<li>", f'<li data-u="{at}-{ui}">', 1)
+        if (at, ui) in page.sheet.continued:
+            again = f'<h2 class="cont print-only">{html.escape(block.heading)} {CONT}</h2>'
+            start = f' start="{ui + 1}" style="counter-reset: list-item {ui}"' if name == "ol" else ""
+            item = f"</{name}>{again}<{name} {attributes}{start}>{item}"
+        out.append(item)
+    return out
+
+
+CONT = "(cont.)"
 
 
 COMMAND = re.compile(r"computed by `referee check [^`]*`")
@@ -238,14 +259,14 @@ def _flows(sheet: Sheet, page: _Page) -> str:
     """Runs of blocks in two columns, a wide block across the page between them."""
     out: list[str] = []
     run: list[str] = []
-    for block in sheet.blocks:
+    for at, block in enumerate(sheet.blocks):
         if block.wide:
             if run:
                 out.append(f'<div class="columns">{"".join(run)}</div>')
                 run = []
-            out.append(f'<div class="wide">{_html_block(block, page)}</div>')
+            out.append(f'<div class="wide">{_html_block(block, page, at)}</div>')
         else:
-            run.append(_html_block(block, page))
+            run.append(_html_block(block, page, at))
     if run:
         out.append(f'<div class="columns">{"".join(run)}</div>')
     return "".join(out)

@@ -59,6 +59,8 @@ class Sheet:
     scale: float = 1.0  # type size: raised when everything fits with room to spare
     marks: dict[str, list[str]] = field(default_factory=dict)  # entry -> what the knowledge base flags in it
     pages: int = 1  # the pages the sheet fills (its [sheet] says)
+    # (block, unit) that open a new column or page mid-block: printed under the block's heading "(cont.)"
+    continued: frozenset[tuple[int, int]] = frozenset()
 
     def unit_count(self) -> int:
         return sum(len(b.units) for b in self.blocks)
