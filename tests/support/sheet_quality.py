@@ -376,3 +376,19 @@ def unprinted_checklist(printed: str, game: Game) -> list[str]:
         if not all(p in page for p in pieces):
             missing.append(f"{item.what} ({item.ref[:70]})")
     return missing
+
+
+KEYWORD = re.compile(r"^[A-Z0-9][A-Z0-9 '’\-]*$")  # an action's name as the book prints it: PASS, STAND UP
+
+
+def keyword_lines(sheet: Sheet) -> list[str]:
+    """A quote that is only the names of actions ("PRESSURE … BALL STEAL … TACKLE"), with no
+    sentence that leads into them: a list of words tells a player nothing of what each does (a
+    blind grader, round 11). A lead-in piece ending in ":" before the names makes it a list."""
+    problems = []
+    for quote in sheet.quotes():
+        pieces = [p.strip() for p in quote.text.split(ELISION.strip()) if p.strip()]
+        names = [p for p in pieces if KEYWORD.match(p)]
+        if len(names) >= 2 and len(names) == len(pieces):
+            problems.append(f"{quote.entry}: only the names of actions: {quote.text[:60]!r}")
+    return problems
