@@ -58,14 +58,14 @@ def _breaks(document) -> frozenset[tuple[int, int]]:
 def _with_headings(sheet: Sheet, pages: int) -> Sheet | None:
     """The sheet with its block headings repeated "(cont.)" where a column or page breaks a block,
     or None when the repeated headings push it past its pages."""
-    for _ in range(4):  # a heading added moves the lines after it: look again, keeping those added
+    for _ in range(6):  # a heading moves the lines after it: look again until the breaks are where the headings are
         document = render(sheet, slack=True)
         if len(document.pages) > pages:
             return None
-        found = _breaks(document)
-        if found <= sheet.continued:
+        found = _breaks(document)  # a heading no longer at a column's top is not found again: it goes
+        if found == sheet.continued:
             return sheet
-        sheet = replace(sheet, continued=sheet.continued | found)
+        sheet = replace(sheet, continued=found)
     return None
 
 
