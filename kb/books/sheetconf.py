@@ -74,6 +74,9 @@ def _step(value: Any) -> Any:
 class Step(Schema):
     step: Reference
     details: list[Reference] = Field(default_factory=list)
+    # the book's own number or name for the step ("3" where the book says 'return to "3: Play"'):
+    # when any step has one, the sheet prints these instead of counting 1, 2, 3 itself
+    label: StrictStr | None = None
 
 
 class ComputedAxis(Schema):

@@ -103,7 +103,8 @@ class _Book:
 def _sequence_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
     if block.steps:
         return [
-            Unit([book.quote(step.step, count)], [book.quote(d, count) for d in step.details]) for step in block.steps
+            Unit([book.quote(step.step, count)], [book.quote(d, count) for d in step.details], label=step.label)
+            for step in block.steps
         ]
     assert block.entry is not None
     entry = book.entry(block.entry)
@@ -257,6 +258,70 @@ def _block(block: BlockConf, book: _Book, conf: SheetConf) -> SheetBlock:
     return made
 
 
+NUMBERS = re.compile(r"\d")
+SHORT_CELL = 30  # a cell this short with a digit is a value ("2-12", "Scrum pack F = 70"), not a sentence
+
+
+def _numbers_table(block: SheetBlock) -> bool:
+    """A table of the book's numbers (every row has a short cell with a digit): never the thing cut."""
+    if block.kind == "computed":
+        return True
+    if block.kind != "table":
+        return False
+
+    def value(cell: Excerpt | str) -> bool:
+        text = cell.text if isinstance(cell, Excerpt) else cell
+        return len(text) <= SHORT_CELL and bool(NUMBERS.search(text))
+
+    return all(any(value(c) for c in unit.cells) for unit in block.units)
+
+
+def covers(quotes: list[Excerpt], entry: str, ref: str) -> bool:
+    """Whether the quotes of one unit give a checklist line: its entry, every piece of its words."""
+    words = ref.partition(" | ")[2]
+    pieces = [p.strip() for p in words.split(ELISION.strip()) if p.strip()]
+    texts = [q.text for q in quotes if q.entry == entry]
+    return bool(texts) and all(any(p in t for t in texts) for p in pieces)
+
+
+def _mark_must_haves(blocks: list[SheetBlock], conf: SheetConf, book: _Book) -> None:
+    """Mark what a player needs as a must-have, which the fitter places first: the units that give
+    a line of the checklist, every row of a table of numbers, a quote that is one of the book's tables.
+    A checklist line no block gives is an error of the game's [sheet]: it could never be printed."""
+    for block in blocks:
+        numbers = _numbers_table(block)
+        for at, unit in enumerate(block.units):
+            quotes = [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details
+            # a required block is on the page: its first line at least (the rest by priority)
+            unit.must = unit.must or numbers or any(q.table for q in quotes) or (block.required and at == 0)
+            unit.must = unit.must or block.kind == "sequence"  # the turn sequence, every step of it
+    for item in conf.checklist:
+        entry = f"{book.game.id}/{_split_ref(item.ref)[0]}"
+        found = False
+        for block in blocks:
+            for unit in block.units:
+                if covers([c for c in unit.cells if isinstance(c, Excerpt)] + unit.details, entry, item.ref):
+                    unit.must = found = True
+        if not found:
+            raise RefereeError(f"{book.where}: the checklist's {item.what!r} is in no block of the sheet")
+    for block in blocks:  # a list is kept whole or not at all: a must-have lead-in makes its items must-haves
+        for at, unit in enumerate(block.units):
+            group = _list_of(block.units, at)
+            if any(block.units[i].must for i in group):
+                unit.must = True
+
+
+def _list_of(units: list[Unit], at: int) -> range:
+    """The lead-in and the items joined to it that `units[at]` belongs to (itself alone if none)."""
+    first = at
+    while first > 0 and units[first].joined:
+        first -= 1
+    last = at
+    while last + 1 < len(units) and units[last + 1].joined:
+        last += 1
+    return range(first, last + 1)
+
+
 def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check], lang: str | None = None) -> Sheet:
     """The game's sheet as data, from its [sheet]: `checks` (the corpus's, by name) work out its
     computed tables; `lang` is the book's language (default) or one it has a translation in."""
@@ -271,6 +336,7 @@ def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check],
     blocks = [_block(block, book, conf) for block in conf.blocks]
     for item in conf.checklist:  # each key number is verbatim in its entry (the tests find it on the page)
         book.quote(item.ref, conf.sentences)
+    _mark_must_haves(blocks, conf, book)
     forms = dict(db.execute("select id, coalesce(ascii_id, id) from entries where game = ?", [game.id]).fetchall())
     title = conf.title.get(lang, game.language)
     marks = _marks(db, game, lang)

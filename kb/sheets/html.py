@@ -39,8 +39,13 @@ ul.rules { margin: 0; padding-left: 3mm; }
 ul.rules li { margin: 0 0 0.5mm 0; }
 ol.sequence { margin: 0; padding: 0.8mm 1.2mm 0.8mm 6mm; background: #edf2f9; border: 0.6pt solid #9fb3cf;
               border-radius: 1mm; }
-ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; break-inside: avoid; }
-ol.sequence .detail { font-weight: normal; display: block; color: #222; }
+ol.sequence li { margin: 0 0 0.4mm 0; font-weight: bold; }
+/* a step's details may run on into the next column (a whole step kept together left a third of a
+   column blank under a long sequence); the step's name and its first detail stay together */
+ol.sequence.labelled { list-style: none; padding-left: 1.5mm; }
+ol.sequence .step { display: inline-block; min-width: 3.2mm; color: #1d3f6e; }
+ol.sequence .detail { font-weight: normal; display: block; color: #222; break-inside: avoid; }
+ol.sequence .detail:first-of-type { break-before: avoid; }
 .ask { font-weight: bold; }
 .check { font-size: 7pt; color: #7a1f3d; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
 sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
@@ -156,7 +161,7 @@ def _html_table(
     return f'<div class="{wrap}"><table><tr>{head}</tr>{body}</table></div>'
 
 
-def _html_block(block: SheetBlock, page: _Page) -> str:
+def _html_block(block: SheetBlock, page: _Page, at: int = 0) -> str:
     heading = f"<h2>{html.escape(block.heading)}</h2>"
     if block.kind == "computed":
         rows = [[html.escape(c) for c in row] for row in block.rows]
@@ -193,8 +198,10 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             settle = f' <span class="check screen-only">{command}</span>' if check else ""
             lead = f'<span class="ask">{html.escape(ask)}</span> ' if ask else ""
             lines.append(f"<li>{lead}{_html_text(answer, page)}{settle}</li>")
-        return f'<div class="block disputed">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
+        lines = _continued(lines, block, at, page, "ul", 'class="rules"')
+        return f'<div class="block disputed" data-b="{at}">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
     items = []
+    labelled = block.kind == "sequence" and any(u.label is not None for u in block.units)
     for unit in block.units:
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
@@ -206,9 +213,33 @@ def _html_block(block: SheetBlock, page: _Page) -> str:
             items.append(f"<li>{cap}{_html_table([html.escape(c) for c in printed['columns']], cells)}</li>")
             continue
         details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
-        items.append(f"<li>{_html_text(quote, page, pre=True)}{details}</li>")
-    tag = 'ol class="sequence"' if block.kind == "sequence" else 'ul class="rules"'
-    return f'<div class="block">{heading}<{tag}>{"".join(items)}</{tag.split()[0]}></div>'
+        label = f'<span class="step">{html.escape(unit.label or "·")}</span> ' if labelled else ""
+        items.append(f"<li>{label}{_html_text(quote, page, pre=True)}{details}</li>")
+    # the book's own step numbers when the [sheet] gives them ('return to "3: Play"' must find 3: Play)
+    tag = 'ul class="rules"'
+    if block.kind == "sequence":
+        tag = 'ol class="sequence labelled"' if labelled else 'ol class="sequence"'
+    name, attributes = tag.split(" ", 1)
+    items = _continued(items, block, at, page, name, attributes)
+    return f'<div class="block" data-b="{at}">{heading}<{tag}>{"".join(items)}</{name}></div>'
+
+
+def _continued(items: list[str], block: SheetBlock, at: int, page: _Page, name: str, attributes: str) -> list[str]:
+    """Each item marked with its place (the fitter finds where a column or page breaks a block), and
+    the block's heading again, "(cont.)", over an item that opens a column or page (a blind grader:
+    page 2 began mid-section with no heading). Printed only: on a screen the list runs on."""
+    out = []
+    for ui, item in enumerate(items):
+        item = item.replace("<li>", f'<li data-u="{at}-{ui}">', 1)
+        if (at, ui) in page.sheet.continued:
+            again = f'<h2 class="cont print-only">{html.escape(block.heading)} {CONT}</h2>'
+            start = f' start="{ui + 1}" style="counter-reset: list-item {ui}"' if name == "ol" else ""
+            item = f"</{name}>{again}<{name} {attributes}{start}>{item}"
+        out.append(item)
+    return out
+
+
+CONT = "(cont.)"
 
 
 COMMAND = re.compile(r"computed by `referee check [^`]*`")
@@ -228,14 +259,14 @@ def _flows(sheet: Sheet, page: _Page) -> str:
     """Runs of blocks in two columns, a wide block across the page between them."""
     out: list[str] = []
     run: list[str] = []
-    for block in sheet.blocks:
+    for at, block in enumerate(sheet.blocks):
         if block.wide:
             if run:
                 out.append(f'<div class="columns">{"".join(run)}</div>')
                 run = []
-            out.append(f'<div class="wide">{_html_block(block, page)}</div>')
+            out.append(f'<div class="wide">{_html_block(block, page, at)}</div>')
         else:
-            run.append(_html_block(block, page))
+            run.append(_html_block(block, page, at))
     if run:
         out.append(f'<div class="columns">{"".join(run)}</div>')
     return "".join(out)

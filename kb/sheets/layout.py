@@ -27,6 +27,8 @@ class Unit:
     cells: list[Excerpt | str]  # a str is our own label (a step number, a computed value)
     details: list[Excerpt] = field(default_factory=list)
     joined: bool = False  # kept only with the unit before it: an item of the list a lead-in opens
+    label: str | None = None  # a step's number as the book numbers it (None: counted)
+    must: bool = False  # a must-have (a checklist line, a table of numbers): placed before any other unit
 
 
 @dataclass
@@ -57,6 +59,8 @@ class Sheet:
     scale: float = 1.0  # type size: raised when everything fits with room to spare
     marks: dict[str, list[str]] = field(default_factory=dict)  # entry -> what the knowledge base flags in it
     pages: int = 1  # the pages the sheet fills (its [sheet] says)
+    # (block, unit) that open a new column or page mid-block: printed under the block's heading "(cont.)"
+    continued: frozenset[tuple[int, int]] = frozenset()
 
     def unit_count(self) -> int:
         return sum(len(b.units) for b in self.blocks)
@@ -102,9 +106,12 @@ class Sheet:
         """The sheet with its n highest-priority units, laid out in the declared order; `squeezed`
         (fewer pages than declared): a block's units past its `brief` come after every other's."""
 
-        def rank(block: SheetBlock, unit: int) -> tuple[bool, int]:
+        def rank(block: SheetBlock, unit: int) -> tuple[bool, bool, int]:
             later = squeezed and block.brief is not None and unit >= block.brief
-            return later, block.priority
+            # what a player needs (the checklist, the book's tables of numbers) before anything of
+            # lower value, whatever the block's priority: two rounds of raising priorities traded one
+            # must-have for another (Rugby World's kick table for offside)
+            return later, not block.units[unit].must, block.priority
 
         order = sorted((*rank(b, ui), bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units)))
         kept = {(bi, ui) for *_, bi, ui in order[:n]}
@@ -155,8 +162,8 @@ WORDS = {
         "marked": "Позначено ⚠ (база знань позначає ці місця книги)",
         "settle": "перевірити: referee check {check}",
         "computed": "обчислено Referee за правилами книги",
-        # the translator's note is English: on the book's own sheet, the reader is told where to doubt
-        "unclear": "у книзі тут неясно або друкарська помилка",
+        # the translator's note is English: said as it is, so the book's own sheet explains the flag too
+        "unclear": "неясне місце книги; примітка перекладача (англ.): {remark}",
         "source": "Джерело: книга правил, дослівно; кожне маленьке число — запис, його id на вебсторінці аркуша.",
     },
 }

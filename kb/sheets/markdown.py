@@ -52,10 +52,12 @@ def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[st
             lead = f"**{ask}** " if ask else ""  # the book's own Q&A carries its question
             out.append(f"- {lead}{_md_quote(answer, notes, marks)}{settle}")
         return [*out, ""]
+    labelled = any(u.label is not None for u in block.units)
     for n, unit in enumerate(block.units, start=1):
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
-        prefix = f"{n}." if block.kind == "sequence" else "-"
+        number = f"**{unit.label or '·'}**" if labelled else f"{n}."  # the book's own step numbers, when given
+        prefix = number if block.kind == "sequence" else "-"
         if quote.table and quote.translation is None:
             caption = quote.text.split("\n", 1)[0] if not quote.text.startswith(quote.table["columns"][0]) else ""
             out += [

@@ -32,7 +32,67 @@ def render(sheet: Sheet, slack: bool = False):
 SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.05)  # a short book (one added with no [sheet]) fills its page
 
 
+def _breaks(document) -> frozenset[tuple[int, int]]:
+    """The (block, unit) items that open a new column or page in the middle of their block."""
+    seen: dict[str, tuple[int, float, float]] = {}  # "block-unit" -> page, x, y of its first box
+
+    def walk(box, number: int) -> None:
+        element = getattr(box, "element", None)
+        place = element.get("data-u") if element is not None and box.element_tag == "li" else None
+        if place and place not in seen:
+            seen[place] = (number, box.position_x, box.position_y)
+        for child in getattr(box, "children", None) or []:
+            walk(child, number)
+
+    for number, page in enumerate(document.pages):
+        walk(page._page_box, number)
+    found = set()
+    for place, (number, x, y) in seen.items():
+        block, unit = (int(p) for p in place.split("-"))
+        before = seen.get(f"{block}-{unit - 1}")
+        if before and (before[0] != number or abs(before[1] - x) > 1 or before[2] > y):
+            found.add((block, unit))
+    return frozenset(found)
+
+
+def _with_headings(sheet: Sheet, pages: int) -> Sheet | None:
+    """The sheet with its block headings repeated "(cont.)" where a column or page breaks a block,
+    or None when the repeated headings push it past its pages."""
+    for _ in range(6):  # a heading moves the lines after it: look again until the breaks are where the headings are
+        document = render(sheet, slack=True)
+        if len(document.pages) > pages:
+            return None
+        found = _breaks(document)  # a heading no longer at a column's top is not found again: it goes
+        if found == sheet.continued:
+            return sheet
+        sheet = replace(sheet, continued=found)
+    return None
+
+
 def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
+    """`_fit`, then each block's heading again, "(cont.)", over a column or page that opens inside it.
+    Where the repeated headings would push lines off the page, one unit fewer, but never a must-have:
+    a sheet that would lose one keeps its must-haves and goes without the repeated headings."""
+    fitted = _fit(sheet, pages)
+    limit = fitted.pages
+    squeezed = pages is not None and pages < sheet.pages
+    candidate, kept = fitted, fitted.unit_count()
+    while kept > 1:
+        headed = _with_headings(candidate, limit)
+        if headed is not None:
+            return headed
+        kept -= 1
+        candidate = replace(sheet.keep(kept, squeezed), pages=limit, scale=fitted.scale)
+        if _musts(candidate) < _musts(fitted):
+            break
+    return fitted
+
+
+def _musts(sheet: Sheet) -> int:
+    return sum(unit.must for block in sheet.blocks for unit in block.units)
+
+
+def _fit(sheet: Sheet, pages: int | None = None) -> Sheet:
     """Keep as many units as fit on `pages` A4 pages (default: as many as the sheet's [sheet]
     says), the lowest-priority ones left out first; when everything fits, the largest type that
     still fits (a short book fills its page). Type never goes below 9 pt (docs/sheets.md)."""

@@ -355,3 +355,40 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
         if not shown:
             problems.append(f"{quote.entry}: points back to a line not on the page: {first[:50]!r}")
     return list(dict.fromkeys(problems))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00ad", "").replace("\ufffe", "").split())
+
+
+def unprinted_checklist(printed: str, game: Game) -> list[str]:
+    """The lines of the book's checklist whose words are not in the text of the printed PDF: what
+    a player needs, looked for where the player looks (not in the sheet's data, which a page cut
+    or a column overflow could still lose)."""
+    conf = game.sheet
+    if conf is None:
+        return []
+    page = _flat(printed)
+    missing = []
+    for item in conf.checklist:
+        words = item.ref.partition(" | ")[2]
+        pieces = [_flat(p) for p in words.split(ELISION.strip()) if p.strip()]
+        if not all(p in page for p in pieces):
+            missing.append(f"{item.what} ({item.ref[:70]})")
+    return missing
+
+
+KEYWORD = re.compile(r"^[A-Z0-9][A-Z0-9 '’\-]*$")  # an action's name as the book prints it: PASS, STAND UP
+
+
+def keyword_lines(sheet: Sheet) -> list[str]:
+    """A quote that is only the names of actions ("PRESSURE … BALL STEAL … TACKLE"), with no
+    sentence that leads into them: a list of words tells a player nothing of what each does (a
+    blind grader, round 11). A lead-in piece ending in ":" before the names makes it a list."""
+    problems = []
+    for quote in sheet.quotes():
+        pieces = [p.strip() for p in quote.text.split(ELISION.strip()) if p.strip()]
+        names = [p for p in pieces if KEYWORD.match(p)]
+        if len(names) >= 2 and len(names) == len(pieces):
+            problems.append(f"{quote.entry}: only the names of actions: {quote.text[:60]!r}")
+    return problems
