@@ -155,13 +155,41 @@ def _toml_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def game_toml(title: str, language: str, rulebook: str, fmt: str, declared: bool, parse: dict[str, object]) -> str:
+def short_name(title: str, taken_words: set[str]) -> str | None:
+    """What players call a game whose title has more words ("Fate" for "Fate Condensed", "Takkure" for
+    "Takkure: A Cyberpunk Rugby Game"), so that "in Fate, ..." names it as the shipped books' aliases
+    do: the title's first word, when it is a word of four letters or more, no question's common word,
+    and no word of another game's names (else "rugby" would name one rugby game of two)."""
+    from referee.names import QUESTION_WORDS  # the words that never say which game
+
+    head = re.split(r"[:\u2013\u2014(|]", title)[0]
+    words = re.findall(r"[^\W\d_][\w'-]*", title)
+    first = re.findall(r"[^\W\d_][\w'-]*", head)
+    if len(words) < 2 or not first:
+        return None  # a one-word title is already the name players use
+    word = first[0].casefold()
+    if len(word) < 4 or word in QUESTION_WORDS or word in taken_words:
+        return None
+    return word
+
+
+def game_toml(
+    title: str,
+    language: str,
+    rulebook: str,
+    fmt: str,
+    declared: bool,
+    parse: dict[str, object],
+    aliases: tuple[str, ...] = (),
+) -> str:
     lines = [
         "# Written by `referee add`; every key is explained in docs/adding-a-game.md.",
         f"title = {_toml_string(title)}",
         f'language = "{language}"',
         f"rulebook = {_toml_string(rulebook)}",
     ]
+    if aliases:
+        lines.append(f"aliases = [{', '.join(_toml_string(a) for a in aliases)}]")
     if declared:
         lines.append(f'format = "{fmt}"')
     if parse:
@@ -177,8 +205,15 @@ def game_toml(title: str, language: str, rulebook: str, fmt: str, declared: bool
     return "\n".join(lines) + "\n"
 
 
-def propose(path: Path, taken_ids: set[str], title: str | None = None, game_id: str | None = None) -> Proposal:
-    """What `referee add` would write for this file or folder (nothing is written here)."""
+def propose(
+    path: Path,
+    taken_ids: set[str],
+    title: str | None = None,
+    game_id: str | None = None,
+    taken_names: set[str] | None = None,
+) -> Proposal:
+    """What `referee add` would write for this file or folder (nothing is written here). `taken_names`:
+    the other games' names (ids, titles, aliases), which the new game's short name must not share a word with."""
     title = given_title(title) if title is not None else None
     game_id = given_id(game_id) if game_id is not None else None
     book, files, own_toml = find_book(path)
@@ -208,7 +243,11 @@ def propose(path: Path, taken_ids: set[str], title: str | None = None, game_id: 
     game_id = game_id or new_id(title, taken_ids)
     if game_id in taken_ids:
         raise RefereeError(f"a game {game_id!r} is already there; choose another with --id or remove it first")
-    toml = game_toml(title, language, book.name, fmt, declared, parse)
+    taken_words = {w.casefold() for name in (taken_names or set()) | taken_ids for w in re.findall(r"\w+", name)}
+    alias = short_name(title, taken_words)
+    if alias:
+        guessed.append(f"short name {alias!r} from the title (an alias)")
+    toml = game_toml(title, language, book.name, fmt, declared, parse, (alias,) if alias else ())
     return Proposal(game_id, title, language, fmt, book, files, toml, guessed)
 
 

@@ -171,7 +171,8 @@ def add_game(
     with write_lock(target, "adding a game"):
         recover_staging(target_dir, target)
         existing = _games_in(dirs)
-        proposal = propose(path, {g.id for g in existing}, title, game_id)
+        names = {name for g in existing for name in g.names()}
+        proposal = propose(path, {g.id for g in existing}, title, game_id, names)
         _refuse_clashes(proposal, existing, trust_code)
         try:
             target_dir.mkdir(parents=True, exist_ok=True)
