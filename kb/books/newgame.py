@@ -19,6 +19,7 @@ from referee.books.headings import slugify
 from referee.books.ids import ascii_id
 from referee.books.language import guess_language
 from referee.errors import RefereeError
+from referee.names import QUESTION_WORDS  # the words that never say which game
 from referee.validation.files import given_file, regular_files
 from referee.validation.text import NONPRINTABLE, describe_character, require_text
 
@@ -160,8 +161,6 @@ def short_name(title: str, taken_words: set[str]) -> str | None:
     "Takkure: A Cyberpunk Rugby Game"), so that "in Fate, ..." names it as the shipped books' aliases
     do: the title's first word, when it is a word of four letters or more, no question's common word,
     and no word of another game's names (else "rugby" would name one rugby game of two)."""
-    from referee.names import QUESTION_WORDS  # the words that never say which game
-
     head = re.split(r"[:\u2013\u2014(|]", title)[0]
     words = re.findall(r"[^\W\d_][\w'-]*", title)
     first = re.findall(r"[^\W\d_][\w'-]*", head)
