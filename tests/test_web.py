@@ -505,7 +505,7 @@ def test_every_checks_title_keeps_its_brackets_whole_and_its_details_say_the_res
                 depth += {"(": 1, ")": -1}.get(char, 0)
                 assert depth >= 0, (check.name, text)  # never a ")" before its "("
             assert depth == 0, (check.name, text)
-        said = words.unmarked(" ".join(check.description.split()))  # as the page says it: no backticks
+        said = " ".join(words.unmarked(check.description).split())  # a code span is said in quotes
         assert title.rstrip(".") and title.rstrip("?.") in said, check.name
         assert all(word in said for word in details.split()), check.name  # nothing invented
     title, details = words.check_title_parts(
@@ -605,3 +605,71 @@ def test_a_check_opened_on_its_example_says_so_until_a_fact_changes(web) -> None
     assert '<p id="example-note" class="example-note" hidden>' in changed  # still there, for htmx to swap in
     viewed = web.get("/settle/pass-direction", params={**facts, "view": "whole"}).text
     assert re.search(r'<p id="example-note" class="example-note">', viewed)  # how it is shown is no fact
+
+
+# ---------------------------------------------------------------- a citation in its place; settle words
+
+
+def test_a_rule_links_to_its_place_in_the_book_where_its_table_is_drawn_as_a_table(web) -> None:
+    entry = web.get("/api/entry/takkure/2.01/7").json()
+    rule = web.get("/takkure/2.01/7").text
+    place = f"/{entry['section_id']}#{entry['id']}"
+    assert f'href="{place}"' in rule  # one tap from the rule to its section, at the rule
+    section = web.get(f"/{entry['section_id']}").text
+    card = re.search(rf'<section class="card entry" id="{re.escape(entry["id"])}">(.*?)</section>', section, re.S)
+    assert card, "the section page has no anchor at the entry"
+    table = re.search(r"<table[^>]*>.*?</table>", rule, re.S).group(0)
+    assert table in card.group(1)  # the rule page's table, by the same macro
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", card.group(1))
+    assert [c for row in entry["table"]["rows"] for c in row] == [html.unescape(c) for c in cells]
+    flattened = " ".join(entry["text"].split()[-4:])  # the last row's cells run together, as it was drawn
+    assert shown(flattened) not in " ".join(card.group(1).split())
+    # every other entry of the section is an anchor too, and a link to its own page
+    ids = [e["id"] for e in web.get(f"/api/entry/{entry['section_id']}").json()["entries"]]
+    assert re.findall(r'<section class="card entry" id="([^"]+)">', section) == ids
+
+
+def test_an_entry_before_the_first_heading_has_no_place_link() -> None:
+    from referee.web.present import in_book
+
+    assert in_book({"id": "g/1", "section_id": None}) is None
+    assert (
+        in_book({"id": "tacocat/гра/1", "section_id": "tacocat/гра"})
+        == "/tacocat/%D0%B3%D1%80%D0%B0#tacocat/%D0%B3%D1%80%D0%B0/1"
+    )
+
+
+# A Python value in a sentence: a list or tuple in brackets, a dict, None/True/False.
+PYTHON_REPR = re.compile(r"\(\[|\]\)|\[-?\d[^\]]*\]|\{'|'\}|\bNone\b|\bTrue\b|\bFalse\b")
+
+
+def page_words(page: str) -> str:
+    """What a player reads on a page: its text, without the form's fields, scripts and attributes."""
+    page = re.sub(r"<(script|style|select|textarea)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def test_every_checks_example_page_says_its_ruling_in_a_players_words(web, checks) -> None:
+    seen = 0
+    for name in checks:
+        opened = web.get(f"/settle/{quote(name)}")  # redirected to the check's own example
+        assert opened.status_code == 200, (name, opened.text[:200])
+        reprs = PYTHON_REPR.findall(page_words(opened.text))
+        assert not reprs, (name, reprs)
+        has_board = 'class="board' in opened.text
+        assert ("tap the board" in opened.text) == has_board, name  # said only where a board is drawn
+        seen += 1
+    assert seen == len(checks) >= 100
+    # a distance on the line between two rows of a table: the two modifiers said as the table prints them
+    for name, facts in {"pass-target": {"bac": "6", "distance": "4"}, "reception-modifier": {"distance": "8"}}.items():
+        ruled = page_words(web.get(f"/settle/{name}", params=facts).text)
+        assert "between two rows" in ruled and not PYTHON_REPR.search(ruled), name
+        assert re.search(r"\(([+-]\d|0) or ([+-]\d|0)\)", ruled), name
+
+
+def test_a_range_bounded_on_one_side_is_said_as_that_side() -> None:
+    from referee.web.present import _range_text
+
+    assert _range_text({"type": "float", "low": 0, "high": None, "unit": "m"}) == "0 m or more"
+    assert _range_text({"type": "int", "low": None, "high": 4}) == "at most 4"
+    assert _range_text({"type": "point", "low": 0, "high": 80, "unit": "inches"}) == "each from 0 to 80 inches"

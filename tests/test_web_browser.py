@@ -564,6 +564,53 @@ def test_a_piece_lands_where_a_finger_taps_on_a_whole_pitch_and_the_board_stays_
     assert view()[2] > 80 and no_horizontal_scroll(phone)
 
 
+def test_a_rule_opens_in_its_place_in_the_book_marked_with_its_table_drawn(phone, site: str) -> None:
+    phone.goto(site + "/takkure/2.01/7")
+    link = phone.locator("a.in-book")
+    box = link.bounding_box()
+    assert box["height"] >= FINGER and box["width"] >= FINGER
+    link.tap()
+    phone.wait_for_url(re.compile(r"/takkure/2\.01#takkure/2\.01/7$"))
+    entry = phone.locator('[id="takkure/2.01/7"]')
+    phone.wait_for_function("document.querySelector(':target') !== null")
+    assert phone.evaluate("document.querySelector(':target').id") == "takkure/2.01/7"
+    bar = phone.locator("header.bar").bounding_box()
+    top = entry.bounding_box()
+    assert top["y"] >= bar["y"] + bar["height"] - 1 and top["y"] < PHONE["height"] - 100, (bar, top)  # below the bar
+    marked = entry.evaluate("e => [getComputedStyle(e).borderTopWidth, getComputedStyle(e, '::before').content]")
+    assert marked == ["2px", '"The rule you opened"'], marked
+    other = phone.locator('[id="takkure/2.01/6"]')  # its neighbour ("apply the best modifier"), unmarked
+    assert other.evaluate("e => getComputedStyle(e, '::before').content") in ("none", "normal")
+    cells = entry.locator("table tbody tr").first.locator("td").all_inner_texts()
+    assert len(cells) == 2 and entry.locator("table tbody tr").count() >= 3, cells  # a table, not "4\" to 8\"0"
+    opener = entry.locator("a.where").bounding_box()
+    assert opener["height"] >= FINGER
+    assert no_horizontal_scroll(phone)
+
+
+def test_a_long_game_name_keeps_its_check_count_beside_it(phone, site: str) -> None:
+    phone.goto(site + "/settle")
+    for summary in phone.locator("details.check-group > summary").all():
+        name, count = summary.locator("h2").bounding_box(), summary.locator(".muted").bounding_box()
+        assert count["x"] >= name["x"] + name["width"] - 1, summary.inner_text()  # beside, not under
+        assert count["y"] < name["y"] + name["height"], summary.inner_text()
+    assert no_horizontal_scroll(phone)
+
+
+def test_a_sheet_says_in_words_what_did_not_fit(phone, site: str) -> None:
+    phone.goto(site + "/sheets/takkure")
+    sheet = phone.locator("article.sheet")
+    sheet.wait_for(timeout=SHEET_MADE_MS)
+    hidden = sheet.locator(".left-out")  # the library's count, in the sheet's own sources line
+    if not hidden.count():
+        pytest.skip("this sheet fits whole")
+    counted = int(re.search(r"\d+", hidden.text_content()).group(0))
+    assert not hidden.is_visible()
+    note = phone.locator(".left-out-note").inner_text()
+    assert f"{counted} other lines" in note and "not on it, on paper or here" in note
+    assert "did not fit" not in phone.locator("main").inner_text()
+
+
 def test_the_server_log_has_no_traceback(site: str) -> None:
     """Last in this file: what every browser test above made the server log."""
     assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)

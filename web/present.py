@@ -26,6 +26,7 @@ def install(env: jinja2.Environment) -> None:
         value_text=value_text,
         humanise=humanise,
         href=href,
+        in_book=in_book,
         step_query=step_query,
         verdict_words=words.verdict_words,
         chain_summary=words.chain_summary,
@@ -42,6 +43,13 @@ def install(env: jinja2.Environment) -> None:
 def href(item_id: str) -> str:
     """The page of an entry, section or game: /<id>, every part of the id percent-encoded."""
     return "/" + quote(item_id.strip("/"), safe="/")
+
+
+def in_book(entry: dict[str, Any]) -> str | None:
+    """An entry in its place: its section's page at the entry (the section page's anchor is the
+    entry's id, so the browser scrolls there and `:target` marks it); None before the first heading."""
+    section = entry.get("section_id")
+    return f"{href(section)}#{quote(entry['id'], safe='/')}" if section else None
 
 
 def duration(seconds: Any) -> str:
@@ -138,9 +146,13 @@ def _range_text(fact: dict[str, Any]) -> str:
     if low is None and high is None:
         return ""
     unit = f" {fact['unit']}" if fact.get("unit") else ""
-    if fact["type"] in ("point", "ints"):
-        return f"each from {low:g} to {high:g}{unit}"
-    return f"from {low:g} to {high:g}{unit}"
+    each = "each " if fact["type"] in ("point", "ints") else ""
+    # a fact may be bounded on one side only (a count from 0 up): say that side, never "None"
+    if high is None:
+        return f"{each}{low:g}{unit} or more"
+    if low is None:
+        return f"{each}at most {high:g}{unit}"
+    return f"{each}from {low:g} to {high:g}{unit}"
 
 
 # ---------------------------------------------------------------- Settle: the board

@@ -92,6 +92,15 @@ def _table_modifier(distance: float, rows: list[tuple[str, ...]]) -> tuple[int, 
     return best, [m for m, _ in hits], row
 
 
+def _either(modifiers: list[int]) -> str:
+    """The modifiers a boundary falls on, as the table prints them ("+2 or 0"), never a list."""
+    return " or ".join(_signed(m) for m in modifiers)
+
+
+def _signed(modifier: int) -> str:
+    return f"{modifier:+d}" if modifier else "0"
+
+
 def band_has(distance: float, band: tuple[float, float]) -> bool:
     return band[0] <= distance <= band[1]
 
@@ -114,7 +123,12 @@ def pass_target(f: dict) -> Verdict:
     modifier, hits, row = _table_modifier(distance, PASS_TABLE)
     reasons = [because(PASS_TABLE.quote(row), f'{distance:g}" gives {modifier:+d}')]
     if len(hits) > 1:
-        reasons.append(because(BEST_MODIFIER, f'{distance:g}" is on a boundary ({hits}): the best, {modifier:+d}'))
+        reasons.append(
+            because(
+                BEST_MODIFIER,
+                f'{distance:g}" is on the line between two rows ({_either(hits)}): the best, {_signed(modifier)}',
+            )
+        )
     if f["from_ground"] and distance > 8:
         return Verdict(
             "value",
@@ -180,7 +194,7 @@ def reception_modifier(f: dict) -> Verdict:
     modifier, hits, row = _table_modifier(f["distance"], RECEPTION_TABLE)
     reasons = [because(RECEPTION_TABLE.quote(row), f'{f["distance"]:g}" gives {modifier:+d}')]
     if len(hits) > 1:
-        reasons.append(because(RECEPTION_BEST, f"on a boundary ({hits}): the best applies"))
+        reasons.append(because(RECEPTION_BEST, f"on the line between two rows ({_either(hits)}): the best applies"))
     return Verdict(
         "value",
         modifier,
