@@ -124,6 +124,50 @@ def game_terms(question: str, words: dict[str, dict[str, int]]) -> dict[str, lis
     return found
 
 
+# ---------------------------------------------------------------- another game's word, asked of this one
+
+@dataclass(frozen=True)
+class BookWords:
+    """What each book says, for telling a question that it uses another game's word
+    (`store.book_words`): `written`, every word of its text, its translations and its terms'
+    names; `defined`, the words of its defined terms' names and aliases."""
+
+    written: dict[str, dict[str, int]]
+    defined: dict[str, frozenset[str]]
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two forms of one word, told without a dictionary: one is the other with an ending of up
+    to three letters ("deal", "dealt", "dealing"; "discard", "discards"); a short word only itself."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and len(short) >= 4 and len(long) - len(short) <= 3 or a == b
+
+
+def _uses(word: str, counts: dict[str, int]) -> int:
+    return sum(n for w, n in counts.items() if _same_word(word, w))
+
+
+def foreign_terms(game: str, terms: dict[str, list[str]], book: BookWords) -> dict[str, list[str]]:
+    """The question's words (`terms`: `game_terms`) that are another game's and not `game`'s: a
+    word is another game's only when it is that game's own, a word of one of its defined terms
+    ("dice": Takkure's "Multiple Dice"), and `game`'s book never writes it in any form, in its
+    text or its translations ("dealt" asked of Tacocat, whose translation says "deal", is no
+    other game's word). An everyday word that one book happens to use most ("goes", "past",
+    "thing") is not another game's (phone review 4, task 3): a word one book writes often and
+    no other ever still flagged "thing", "straight" and "extra", so the defined terms alone decide."""
+    mine = book.written.get(game, {})
+    found: dict[str, list[str]] = {}
+    for other, words in terms.items():
+        if other == game:
+            continue
+        for word in words:
+            if len(word) < 3 or _uses(word, mine):  # "ve", "re": what is left of "we've", "we're"
+                continue
+            if any(_same_word(word, w) for w in book.defined.get(other, ())):
+                found.setdefault(other, []).append(word)
+    return found
+
+
 # ---------------------------------------------------------------- which game answers
 
 

@@ -27,12 +27,19 @@ from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, 
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.candidates import UNSEARCHED
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
-from referee.indexer.memory.reading import GameRanking, Option, memory_of, question_terms, rank_games
+from referee.indexer.memory.reading import (
+    GameRanking,
+    Option,
+    book_words_of,
+    memory_of,
+    question_terms,
+    rank_games,
+)
 from referee.indexer.reader.checking import read_checks, suggestion
 from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import GameChoice, choose_game
+from referee.names import BookWords, GameChoice, choose_game, foreign_terms
 from referee.rules.checks import Check
 from referee.store import StoredEntry
 
@@ -127,10 +134,11 @@ def game_choices(
     return sorted(options, key=lambda o: -o.likelihood)
 
 
-def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str]) -> str | None:
-    """When the question, about `game`, uses words that are another game's and none of its own
-    ("touchdown" asked of Takkure): say so, since the book answering uses other words for it."""
-    others = {g: words for g, words in terms.items() if g != game}
+def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str], book: BookWords) -> str | None:
+    """When the question, about `game`, uses words that are another game's own and that its
+    book never writes ("touchdown" asked of Takkure; `referee.names.foreign_terms`), and none of
+    its own: say so, since the book answering uses other words for it, or none."""
+    others = foreign_terms(game, terms, book)
     if not others or terms.get(game):
         return None
     said = "; ".join(f"“{'”, “'.join(words)}” is a word of {titles.get(g, g)}" for g, words in others.items())
@@ -249,7 +257,7 @@ def ask(
         choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered else [],
         game_choices=game_choices(result.choice, game, terms, odds, games),
         game_terms=terms,
-        premise=premise_note(game, terms, titles),
+        premise=premise_note(game, terms, titles, book_words_of(searcher)),
     )
 
 
