@@ -126,6 +126,7 @@ def game_terms(question: str, words: dict[str, dict[str, int]]) -> dict[str, lis
 
 # ---------------------------------------------------------------- another game's word, asked of this one
 
+
 @dataclass(frozen=True)
 class BookWords:
     """What each book says, for telling a question that it uses another game's word
@@ -137,10 +138,13 @@ class BookWords:
 
 
 def _same_word(a: str, b: str) -> bool:
-    """Two forms of one word, told without a dictionary: one is the other with an ending of up
-    to three letters ("deal", "dealt", "dealing"; "discard", "discards"); a short word only itself."""
-    short, long = sorted((a, b), key=len)
-    return long.startswith(short) and len(short) >= 4 and len(long) - len(short) <= 3 or a == b
+    """Two forms of one word, told without a dictionary: both are one stem of at least four
+    letters with an ending of up to three ("deal", "dealt", "dealing"; "defence", "defense"); a
+    short word is only itself."""
+    if a == b:
+        return True
+    stem = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return stem >= 4 and len(a) - stem <= 3 and len(b) - stem <= 3
 
 
 def _uses(word: str, counts: dict[str, int]) -> int:

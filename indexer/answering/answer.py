@@ -23,7 +23,7 @@ from dataclasses import replace
 from referee import store
 from referee.books.text import sentences
 from referee.errors import RefereeError
-from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption
+from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption, sureness_level
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.candidates import UNSEARCHED
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
@@ -134,15 +134,26 @@ def game_choices(
     return sorted(options, key=lambda o: -o.likelihood)
 
 
-def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str], book: BookWords) -> str | None:
+def premise_note(
+    game: str, terms: dict[str, list[str]], titles: dict[str, str], book: BookWords, sure: bool
+) -> str | None:
     """When the question, about `game`, uses words that are another game's own and that its
-    book never writes ("touchdown" asked of Takkure; `referee.names.foreign_terms`), and none of
-    its own: say so, since the book answering uses other words for it, or none."""
+    book never writes, in any form or translation ("dice" asked of TA-KE, "touchdown" of Takkure;
+    `referee.names.foreign_terms`), and none of its own: with a sure answer (`sure`), the book
+    calls it something else, so say so; else say plainly that the book never mentions it (a
+    player read the count in "A turn consists of 4 steps:", shown under "Probably this" for TA-KE's
+    dice, as the answer: phone review 4, task 3)."""
     others = foreign_terms(game, terms, book)
     if not others or terms.get(game):
         return None
+    title = titles.get(game, game)
     said = "; ".join(f"“{'”, “'.join(words)}” is a word of {titles.get(g, g)}" for g, words in others.items())
-    return f"{said}, not of {titles.get(game, game)}: its book may call it something else."
+    if sure:
+        return f"{said}, not of {title}: its book may call it something else."
+    words = [w for ws in others.values() for w in ws]
+    whose = f"{'a word' if len(words) == 1 else 'words'} of {' and '.join(titles.get(g, g) for g in others)}"
+    never = f"{title}'s book never mentions “{'”, “'.join(words)}” ({whose})"
+    return f"{never}: the rule shown is only the nearest, not an answer."
 
 
 CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
@@ -220,14 +231,18 @@ def ask(
     check = suggestion(reader, rated)
     if check and check.result is not None and check.result["verdict"] == "unknown":
         answered = False  # the check of this very situation says the text is silent
+    terms = question_terms(searcher, question)
+    titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
+    sure = answered and sureness_level(score, answered) == "says"
+    premise = premise_note(game, terms, titles, book_words_of(searcher), sure)
+    if premise is not None and not sure:
+        answered = False  # the book never writes the word asked about, and no passage is sure
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry.id if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
     seen = {best.entry.id} if best else set()
     clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
     games = store.games(searcher.db)
-    titles = {g["id"]: g["title"] for g in games}
-    terms = question_terms(searcher, question)
     cited_best = [_citation(ranked.options[0], score)] if best else []
     evidence = Evidence(
         ranked.answerable,
@@ -257,7 +272,7 @@ def ask(
         choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered else [],
         game_choices=game_choices(result.choice, game, terms, odds, games),
         game_terms=terms,
-        premise=premise_note(game, terms, titles, book_words_of(searcher)),
+        premise=premise,
     )
 
 
