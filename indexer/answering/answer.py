@@ -16,12 +16,13 @@ rulebook. The steps (docs/asking.md):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from copy import copy
 from dataclasses import replace
 
 from referee import store
-from referee.books.text import sentences
+from referee.books.text import norm, sentences
 from referee.errors import RefereeError
 from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption, sureness_level
 from referee.indexer.memory.bank import Memory
@@ -39,9 +40,9 @@ from referee.indexer.reader.checking import read_checks, suggestion
 from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import BookWords, GameChoice, choose_game, foreign_terms
+from referee.names import BookWords, GameChoice, choose_game, foreign_terms, without_game_names
 from referee.rules.checks import Check
-from referee.store import StoredEntry
+from referee.store import StoredEntry, graph
 
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
 RELATED = 3
@@ -156,6 +157,41 @@ def premise_note(
     return f"{never}: the rule shown is only the nearest, not an answer."
 
 
+# "what does X mean", "what is a X", "what's X", "define X", "meaning of X": the question asks
+# what a word of the book means; X, a few words at most, is looked up among the defined terms
+_MEANING = (
+    r"what\s+(?:does|do)\s+(?P<a>.+?)\s+(?:mean|means|stand\s+for)",
+    r"what\s*(?:'s|’s|\s+is|\s+are)\s+(?:(?:a|an|the)\s+)?(?P<b>.+?)",
+    r"(?:define|meaning\s+of|definition\s+of)\s+(?:(?:a|an|the)\s+)?(?P<c>.+?)",
+)
+MEANING = re.compile(rf"(?i)^\s*(?:{'|'.join(_MEANING)})\s*[?.!]*\s*$")
+TERM_WORDS = 3  # "what is the range of a pass" asks for a rule, not a word's meaning
+
+
+def term_asked(question: str) -> str | None:
+    """The word whose meaning the question asks for ("what does grounded mean" -> "grounded"), or None."""
+    found = MEANING.match(question)
+    term = next((t for t in found.groups() if t), None) if found else None
+    return term if term is not None and len(term.split()) <= TERM_WORDS else None
+
+
+def definition(searcher: Searcher, question: str, game: str) -> Citation | None:
+    """The entry that defines the term the question asks the meaning of (what `referee define`
+    finds: the term's name or an alias, not a part of one), quoted as a linked entry is."""
+    term = term_asked(question)
+    if term is None:
+        return None
+    try:
+        found = graph.define(searcher.db, term, game)
+    except RefereeError:  # no such term: the question is answered as any other
+        return None
+    wanted = norm(term)
+    named = [f for f in found if wanted in {norm(n) for n in (f["term"], *f["aliases"])}]
+    rows = store.entries_by_ids(searcher.db, [named[0]["id"]]) if named else {}
+    entry = rows.get(named[0]["id"]) if named else None
+    return _cited_entry(entry, f"the book's definition of {named[0]['term']}") if entry else None
+
+
 CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
 
 
@@ -237,6 +273,9 @@ def ask(
     premise = premise_note(game, terms, titles, book_words_of(searcher), sure)
     if premise is not None and not sure:
         answered = False  # the book never writes the word asked about, and no passage is sure
+    defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
+    if defined is not None and premise is None:
+        answered = True  # the book defines the very word asked about
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry.id if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
@@ -244,6 +283,15 @@ def ask(
     clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
     games = store.games(searcher.db)
     cited_best = [_citation(ranked.options[0], score)] if best else []
+    if defined is not None and premise is None:
+        # the definition first ("grounded": the exception sentence led, the rule it excepts missing:
+        # phone review 4, task 11), then the ranker's passage when it is another entry's
+        lead = replace(defined, confidence=score, why=None)
+        rest = [c for c in cited_best if c.id != lead.id]
+        if best is not None and rest and best.entry.section_id == lead.entry.section_id:
+            # the definition's own section goes on with it: its opening, not an exception further on
+            rest = [replace(_cited_entry(best.entry, "the definition goes on"), confidence=score, why=None)]
+        cited_best = [lead, *rest]
     evidence = Evidence(
         ranked.answerable,
         ranked.right,
@@ -269,7 +317,7 @@ def ask(
         related=_pick(rows, related_pairs, seen, RELATED),
         close_books=[_close_book(r, odds, titles) for r in close],
         evidence=evidence,
-        choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered else [],
+        choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered and defined is None else [],
         game_choices=game_choices(result.choice, game, terms, odds, games),
         game_terms=terms,
         premise=premise,
