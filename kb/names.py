@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -147,6 +148,11 @@ def _same_word(a: str, b: str) -> bool:
     return stem >= 4 and len(a) - stem <= 3 and len(b) - stem <= 3
 
 
+def _script(word: str) -> str:
+    """The alphabet a word is written in ("LATIN", "CYRILLIC"), by its first letter."""
+    return unicodedata.name(word[0], "?").split()[0]
+
+
 def _uses(word: str, counts: dict[str, int]) -> int:
     return sum(n for w, n in counts.items() if _same_word(word, w))
 
@@ -160,6 +166,7 @@ def foreign_terms(game: str, terms: dict[str, list[str]], book: BookWords) -> di
     "thing") is not another game's (phone review 4, task 3): a word one book writes often and
     no other ever still flagged "thing", "straight" and "extra", so the defined terms alone decide."""
     mine = book.written.get(game, {})
+    scripts = {_script(w) for w in mine}
     found: dict[str, list[str]] = {}
     for other, words in terms.items():
         if other == game:
@@ -167,6 +174,8 @@ def foreign_terms(game: str, terms: dict[str, list[str]], book: BookWords) -> di
         for word in words:
             if len(word) < 3 or _uses(word, mine):  # "ve", "re": what is left of "we've", "we're"
                 continue
+            if _script(word) not in scripts:
+                continue  # asked in a language the book is not written in: it could not have written it
             if any(_same_word(word, w) for w in book.defined.get(other, ())):
                 found.setdefault(other, []).append(word)
     return found
