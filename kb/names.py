@@ -11,7 +11,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -136,6 +136,19 @@ class BookWords:
 
     written: dict[str, dict[str, int]]
     defined: dict[str, frozenset[str]]
+    heads: dict[str, frozenset[str]] = field(default_factory=dict)  # what a term names: "dice" of "Multiple Dice"
+
+
+def term_heads(name: str) -> list[str]:
+    """The words a term's name names: the last word of each of its parts ("Multiple Dice": dice;
+    "Penalty Kicks, Conversion Kicks and Drops": kicks, drops), not the words that qualify them."""
+    parts = re.split(r",|\band\b|&|/", name.casefold())
+    return [words[-1] for words in (word_list(part) for part in parts) if words]
+
+
+def named_by_a_term(game: str, word: str, book: BookWords) -> bool:
+    """Whether `word` is what one of `game`'s terms names, not a word qualifying it."""
+    return any(_same_word(word, head) for head in book.heads.get(game, ()))
 
 
 def _same_word(a: str, b: str) -> bool:

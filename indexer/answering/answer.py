@@ -40,7 +40,14 @@ from referee.indexer.reader.checking import read_checks, suggestion
 from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import BookWords, GameChoice, choose_game, foreign_terms, without_game_names
+from referee.names import (
+    BookWords,
+    GameChoice,
+    choose_game,
+    foreign_terms,
+    named_by_a_term,
+    without_game_names,
+)
 from referee.rules.checks import Check
 from referee.store import StoredEntry, graph
 
@@ -149,12 +156,18 @@ def premise_note(
         return None
     title = titles.get(game, game)
     said = "; ".join(f"“{'”, “'.join(words)}” is a word of {titles.get(g, g)}" for g, words in others.items())
-    if sure:
+    named = all(named_by_a_term(g, w, book) for g, words in others.items() for w in words)
+    if sure or not named:
+        # a word qualifying another game's term ("penalty" of Rugby World's "Penalty Kicks") is
+        # often this book's thing under another name (Takkure's pressure "modifier"): the answer stays
         return f"{said}, not of {title}: its book may call it something else."
     words = [w for ws in others.values() for w in ws]
     whose = f"{'a word' if len(words) == 1 else 'words'} of {' and '.join(titles.get(g, g) for g in others)}"
-    never = f"{title}'s book never mentions “{'”, “'.join(words)}” ({whose})"
+    never = f"{title}'s {NEVER} “{'”, “'.join(words)}” ({whose})"
     return f"{never}: the rule shown is only the nearest, not an answer."
+
+
+NEVER = "book never mentions"  # how premise_note says the book does not know the thing asked about
 
 
 # "what does X mean", "what is a X", "what's X", "define X", "meaning of X": the question asks
@@ -271,7 +284,7 @@ def ask(
     titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
     sure = answered and sureness_level(score, answered) == "says"
     premise = premise_note(game, terms, titles, book_words_of(searcher), sure)
-    if premise is not None and not sure:
+    if premise is not None and NEVER in premise:
         answered = False  # the book never writes the word asked about, and no passage is sure
     defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
     if defined is not None and premise is None:

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from referee.store.read import (
         StoredEntry,
+        book_words,
         build_reports,
         common_terms,
         entries,
         entries_by_ids,
         explain_failure,
         fingerprint,
-        book_words,
         game_words,
         games,
         open_db,
@@ -46,13 +46,13 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "StoredEntry",
+    "book_words",
     "build_reports",
     "common_terms",
     "entries",
     "entries_by_ids",
     "explain_failure",
     "fingerprint",
-    "book_words",
     "game_words",
     "games",
     "open_db",
