@@ -163,7 +163,8 @@ def premise_note(
         return f"{said}, not of {title}: its book may call it something else."
     words = [w for ws in others.values() for w in ws]
     whose = f"{'a word' if len(words) == 1 else 'words'} of {' and '.join(titles.get(g, g) for g in others)}"
-    never = f"{title}'s {NEVER} “{'”, “'.join(words)}” ({whose})"
+    whose_book = f"{title}'" if title.endswith("s") else f"{title}'s"  # Touchdown Heroes' book
+    never = f"{whose_book} {NEVER} “{'”, “'.join(words)}” ({whose})"
     return f"{never}: the rule shown is only the nearest, not an answer."
 
 
