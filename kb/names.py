@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -121,6 +122,75 @@ def game_terms(question: str, words: dict[str, dict[str, int]]) -> dict[str, lis
         uses = sum(words[game].get(f, 0) for f in forms)
         if rates[game] >= SPECIFIC_SHARE * total and uses >= MIN_USES:
             found.setdefault(game, []).append(word)
+    return found
+
+
+# ---------------------------------------------------------------- another game's word, asked of this one
+
+
+@dataclass(frozen=True)
+class BookWords:
+    """What each book says, for telling a question that it uses another game's word
+    (`store.book_words`): `written`, every word of its text, its translations and its terms'
+    names; `defined`, the words of its defined terms' names and aliases."""
+
+    written: dict[str, dict[str, int]]
+    defined: dict[str, frozenset[str]]
+    heads: dict[str, frozenset[str]] = field(default_factory=dict)  # what a term names: "dice" of "Multiple Dice"
+
+
+def term_heads(name: str) -> list[str]:
+    """The words a term's name names: the last word of each of its parts ("Multiple Dice": dice;
+    "Penalty Kicks, Conversion Kicks and Drops": kicks, drops), not the words that qualify them."""
+    parts = re.split(r",|\band\b|&|/", name.casefold())
+    return [words[-1] for words in (word_list(part) for part in parts) if words]
+
+
+def named_by_a_term(game: str, word: str, book: BookWords) -> bool:
+    """Whether `word` is what one of `game`'s terms names, not a word qualifying it."""
+    return any(_same_word(word, head) for head in book.heads.get(game, ()))
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two forms of one word, told without a dictionary: both are one stem of at least four
+    letters with an ending of up to three ("deal", "dealt", "dealing"; "defence", "defense"); a
+    short word is only itself."""
+    if a == b:
+        return True
+    stem = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return stem >= 4 and len(a) - stem <= 3 and len(b) - stem <= 3
+
+
+def _script(word: str) -> str:
+    """The alphabet a word is written in ("LATIN", "CYRILLIC"), by its first letter."""
+    return unicodedata.name(word[0], "?").split()[0]
+
+
+def _uses(word: str, counts: dict[str, int]) -> int:
+    return sum(n for w, n in counts.items() if _same_word(word, w))
+
+
+def foreign_terms(game: str, terms: dict[str, list[str]], book: BookWords) -> dict[str, list[str]]:
+    """The question's words (`terms`: `game_terms`) that are another game's and not `game`'s: a
+    word is another game's only when it is that game's own, a word of one of its defined terms
+    ("dice": Takkure's "Multiple Dice"), and `game`'s book never writes it in any form, in its
+    text or its translations ("dealt" asked of Tacocat, whose translation says "deal", is no
+    other game's word). An everyday word that one book happens to use most ("goes", "past",
+    "thing") is not another game's (phone review 4, task 3): a word one book writes often and
+    no other ever still flagged "thing", "straight" and "extra", so the defined terms alone decide."""
+    mine = book.written.get(game, {})
+    scripts = {_script(w) for w in mine}
+    found: dict[str, list[str]] = {}
+    for other, words in terms.items():
+        if other == game:
+            continue
+        for word in words:
+            if len(word) < 3 or _uses(word, mine):  # "ve", "re": what is left of "we've", "we're"
+                continue
+            if _script(word) not in scripts:
+                continue  # asked in a language the book is not written in: it could not have written it
+            if any(_same_word(word, w) for w in book.defined.get(other, ())):
+                found.setdefault(other, []).append(word)
     return found
 
 

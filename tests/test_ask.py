@@ -11,13 +11,13 @@ from typer.testing import CliRunner
 
 from referee import store
 from referee.cli.main import app
-from referee.indexer.answering.answer import ask, told_apart
+from referee.indexer.answering.answer import ask, term_asked, told_apart
 from referee.indexer.answering.facts import read_facts
 from referee.indexer.answering.passages import Passage, question_numbers, row_quote, row_range, select_row
 from referee.indexer.memory.bank import Remembered
 from referee.indexer.memory.reading import Option
 from referee.names import choose_game
-from referee.store import StoredEntry
+from referee.store import StoredEntry, graph
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -414,3 +414,38 @@ def test_two_sentences_of_one_entry_asked_differently_are_two_choices() -> None:
         _option("takkure/2.01/7", "Distance modifiers", 0.2, "What is the pass modifier at 6 inches?"),
     ]
     assert [o.passage.quote for o in told_apart(options)] == ['Pass: 4" to 8" is 0', 'Reception: 4" to 8" is -2']
+
+
+# ------------------------------------------------------------------ a word's meaning; a false premise
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("what does grounded mean", "grounded"),
+        ("What is a maul?", "maul"),
+        ("What's an unopposed roll?", "unopposed roll"),
+        ("define BaC", "BaC"),
+        ("What is the range of a pass over the halfway line?", None),  # a rule asked for, not a word
+        ("How many players?", None),
+    ],
+)
+def test_a_question_for_a_words_meaning_names_the_word(question: str, term: str | None) -> None:
+    assert term_asked(question) == term
+
+
+def test_a_words_meaning_opens_with_the_books_definition_of_it(searcher) -> None:
+    """Phone review 4, task 11: "what does grounded mean" led with the exception sentence."""
+    answer = asked(searcher, "what does grounded mean", game="takkure")
+    definition = graph.define(searcher.db, "grounded", "takkure")[0]
+    assert answer["answered"] and answer["answer"][0]["id"] == definition["id"]
+    assert answer["choices"] == []  # the definition answers: no "or did you mean"
+
+
+def test_a_word_the_book_never_writes_is_said_plainly_with_no_answer_under_it(searcher) -> None:
+    """Phone review 4, task 3: TA-KE has no dice; "A turn consists of 4 steps:" was shown as the answer."""
+    answer = asked(searcher, "How many dice do I roll on my turn?", game="ta-ke")
+    assert answer["premise"].startswith("TA-KE's book never mentions “dice”")
+    assert not answer["answered"] and answer["answer"] == [] and answer["closest"]
+    dealt = asked(searcher, "How many cards are dealt to each player?", game="tacocat")
+    assert dealt["premise"] is None  # its translation deals the cards

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from referee import store
 from referee.indexer.answering.answer import game_choices, premise_note
-from referee.names import INFERRED, GameChoice, game_terms
+from referee.names import INFERRED, BookWords, GameChoice, foreign_terms, game_terms, term_heads
 
 GAMES = [
     {"id": "rugby", "title": "Rugby", "aliases": []},
@@ -47,12 +47,50 @@ def test_a_question_with_no_games_word_asks_which_game_and_one_with_its_word_doe
     assert game_choices(GameChoice.given("cyber"), "cyber", {}, odds, GAMES) == []  # a game picked is not asked
 
 
+BOOKS = BookWords(  # what store.book_words gives: every word written (translations too), defined terms' words
+    written={**WORDS, "cards": {**WORDS["cards"], "dealing": 3}},
+    defined={
+        "rugby": frozenset({"ruck", "scrum", "penalty"}),
+        "cyber": frozenset({"modifier"}),
+        "cards": frozenset({"duel"}),
+    },
+    heads={"rugby": frozenset({"ruck", "scrum"}), "cyber": frozenset({"modifier"}), "cards": frozenset({"duel"})},
+)
+
+
 def test_another_games_word_asked_of_this_game_is_said() -> None:
     titles = {g["id"]: g["title"] for g in GAMES}
-    note = premise_note("cyber", {"rugby": ["ruck"]}, titles)
-    assert note is not None and "“ruck”" in note and "Rugby" in note and "Cyber: A Game" in note
-    assert premise_note("cyber", {"cyber": ["modifier"], "rugby": ["ruck"]}, titles) is None
-    assert premise_note("cyber", {}, titles) is None
+    sure = premise_note("cyber", {"rugby": ["ruck"]}, titles, BOOKS, sure=True)
+    assert sure is not None and "“ruck”" in sure and "Rugby" in sure and "Cyber: A Game" in sure
+    assert "may call it something else" in sure  # a sure answer: the book has another word for it
+    unsure = premise_note("cyber", {"rugby": ["ruck"]}, titles, BOOKS, sure=False)
+    assert unsure is not None and unsure.startswith("Cyber: A Game's book never mentions “ruck” (a word of Rugby)")
+    qualifying = premise_note("cyber", {"rugby": ["penalty"]}, titles, BOOKS, sure=False)  # of "Penalty Kicks"
+    assert qualifying is not None and "may call it something else" in qualifying  # the answer stays
+    assert premise_note("cyber", {"cyber": ["modifier"], "rugby": ["ruck"]}, titles, BOOKS, sure=False) is None
+    assert premise_note("cyber", {}, titles, BOOKS, sure=False) is None
+
+
+def test_a_word_is_another_games_only_when_defined_there_and_never_written_here() -> None:
+    assert foreign_terms("cyber", {"rugby": ["ruck", "scrums"]}, BOOKS) == {"rugby": ["ruck"]}  # cyber writes scrum
+    assert foreign_terms("cards", {"rugby": ["tackle"]}, BOOKS) == {}  # rugby's most, but no term of rugby's
+    books = BookWords(BOOKS.written, {**BOOKS.defined, "rugby": frozenset({"deal", "ruck"})})
+    assert foreign_terms("cards", {"rugby": ["dealt", "ruck"]}, books) == {"rugby": ["ruck"]}  # cards writes dealing
+    assert foreign_terms("cyber", {"rugby": ["ruck"], "cyber": ["modifier"]}, BOOKS) == {"rugby": ["ruck"]}
+
+
+def test_a_term_names_the_last_word_of_each_of_its_parts() -> None:
+    assert term_heads("Multiple Dice") == ["dice"]
+    assert term_heads("Penalty Kicks, Conversion Kicks and Drops") == ["kicks", "kicks", "drops"]
+
+
+def test_the_false_alarms_of_everyday_words_are_gone_from_the_knowledge_base(built_db: Path) -> None:
+    db = store.open_db(built_db)
+    words, books = store.game_words(db), store.book_words(db)
+    for game, question in [("tacocat", "How many cards are dealt to each player?"), ("tacocat", "Who goes first?")]:
+        assert foreign_terms(game, game_terms(question, words), books) == {}  # its translation deals
+    dice = foreign_terms("ta-ke", game_terms("How many dice do I roll on my turn?", words), books)
+    assert dice == {"takkure": ["dice"]}  # a Takkure term ("Multiple Dice") TA-KE never writes
 
 
 def test_the_books_own_words_and_names_are_counted_from_the_knowledge_base(built_db: Path) -> None:

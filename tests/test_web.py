@@ -593,7 +593,7 @@ def test_under_which_game_only_an_answer_sure_enough_is_previewed(web, monkeypat
 
 def test_another_games_word_is_said_on_the_page(web) -> None:
     page = web.get("/", params={"q": "How many points is a touchdown?", "game": "takkure"}).text
-    assert re.search(r'<p class="premise" role="note">“touchdown” is a word of Touchdown Heroes', page)
+    assert re.search(r'<p class="premise" role="note">[^<]*“touchdown”[^<]*a word of Touchdown Heroes', page)
 
 
 def test_a_check_opened_on_its_example_says_so_until_a_fact_changes(web) -> None:

@@ -16,25 +16,40 @@ rulebook. The steps (docs/asking.md):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from copy import copy
 from dataclasses import replace
 
 from referee import store
-from referee.books.text import sentences
+from referee.books.text import norm, sentences
 from referee.errors import RefereeError
-from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption
+from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption, sureness_level
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.candidates import UNSEARCHED
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
-from referee.indexer.memory.reading import GameRanking, Option, memory_of, question_terms, rank_games
+from referee.indexer.memory.reading import (
+    GameRanking,
+    Option,
+    book_words_of,
+    memory_of,
+    question_terms,
+    rank_games,
+)
 from referee.indexer.reader.checking import read_checks, suggestion
 from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import GameChoice, choose_game
+from referee.names import (
+    BookWords,
+    GameChoice,
+    choose_game,
+    foreign_terms,
+    named_by_a_term,
+    without_game_names,
+)
 from referee.rules.checks import Check
-from referee.store import StoredEntry
+from referee.store import StoredEntry, graph
 
 HIGHER_PRIORITY_KINDS = frozenset({"faq", "card"})
 RELATED = 3
@@ -127,14 +142,68 @@ def game_choices(
     return sorted(options, key=lambda o: -o.likelihood)
 
 
-def premise_note(game: str, terms: dict[str, list[str]], titles: dict[str, str]) -> str | None:
-    """When the question, about `game`, uses words that are another game's and none of its own
-    ("touchdown" asked of Takkure): say so, since the book answering uses other words for it."""
-    others = {g: words for g, words in terms.items() if g != game}
+def premise_note(
+    game: str, terms: dict[str, list[str]], titles: dict[str, str], book: BookWords, sure: bool
+) -> str | None:
+    """When the question, about `game`, uses words that are another game's own and that its
+    book never writes, in any form or translation ("dice" asked of TA-KE, "touchdown" of Takkure;
+    `referee.names.foreign_terms`), and none of its own: with a sure answer (`sure`), the book
+    calls it something else, so say so; else say plainly that the book never mentions it (a
+    player read the count in "A turn consists of 4 steps:", shown under "Probably this" for TA-KE's
+    dice, as the answer: phone review 4, task 3)."""
+    others = foreign_terms(game, terms, book)
     if not others or terms.get(game):
         return None
+    title = titles.get(game, game)
     said = "; ".join(f"“{'”, “'.join(words)}” is a word of {titles.get(g, g)}" for g, words in others.items())
-    return f"{said}, not of {titles.get(game, game)}: its book may call it something else."
+    named = all(named_by_a_term(g, w, book) for g, words in others.items() for w in words)
+    if sure or not named:
+        # a word qualifying another game's term ("penalty" of Rugby World's "Penalty Kicks") is
+        # often this book's thing under another name (Takkure's pressure "modifier"): the answer stays
+        return f"{said}, not of {title}: its book may call it something else."
+    words = [w for ws in others.values() for w in ws]
+    whose = f"{'a word' if len(words) == 1 else 'words'} of {' and '.join(titles.get(g, g) for g in others)}"
+    whose_book = f"{title}'" if title.endswith("s") else f"{title}'s"  # Touchdown Heroes' book
+    never = f"{whose_book} {NEVER} “{'”, “'.join(words)}” ({whose})"
+    return f"{never}: the rule shown is only the nearest, not an answer."
+
+
+NEVER = "book never mentions"  # how premise_note says the book does not know the thing asked about
+
+
+# "what does X mean", "what is a X", "what's X", "define X", "meaning of X": the question asks
+# what a word of the book means; X, a few words at most, is looked up among the defined terms
+_MEANING = (
+    r"what\s+(?:does|do)\s+(?P<a>.+?)\s+(?:mean|means|stand\s+for)",
+    r"what\s*(?:'s|’s|\s+is|\s+are)\s+(?:(?:a|an|the)\s+)?(?P<b>.+?)",
+    r"(?:define|meaning\s+of|definition\s+of)\s+(?:(?:a|an|the)\s+)?(?P<c>.+?)",
+)
+MEANING = re.compile(rf"(?i)^\s*(?:{'|'.join(_MEANING)})\s*[?.!]*\s*$")
+TERM_WORDS = 3  # "what is the range of a pass" asks for a rule, not a word's meaning
+
+
+def term_asked(question: str) -> str | None:
+    """The word whose meaning the question asks for ("what does grounded mean" -> "grounded"), or None."""
+    found = MEANING.match(question)
+    term = next((t for t in found.groups() if t), None) if found else None
+    return term if term is not None and len(term.split()) <= TERM_WORDS else None
+
+
+def definition(searcher: Searcher, question: str, game: str) -> Citation | None:
+    """The entry that defines the term the question asks the meaning of (what `referee define`
+    finds: the term's name or an alias, not a part of one), quoted as a linked entry is."""
+    term = term_asked(question)
+    if term is None:
+        return None
+    try:
+        found = graph.define(searcher.db, term, game)
+    except RefereeError:  # no such term: the question is answered as any other
+        return None
+    wanted = norm(term)
+    named = [f for f in found if wanted in {norm(n) for n in (f["term"], *f["aliases"])}]
+    rows = store.entries_by_ids(searcher.db, [named[0]["id"]]) if named else {}
+    entry = rows.get(named[0]["id"]) if named else None
+    return _cited_entry(entry, f"the book's definition of {named[0]['term']}") if entry else None
 
 
 CHOICE_AT = 0.15  # a passage less likely than this to be the answer is not worth a player's tap
@@ -212,15 +281,31 @@ def ask(
     check = suggestion(reader, rated)
     if check and check.result is not None and check.result["verdict"] == "unknown":
         answered = False  # the check of this very situation says the text is silent
+    terms = question_terms(searcher, question)
+    titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
+    sure = answered and sureness_level(score, answered) == "says"
+    premise = premise_note(game, terms, titles, book_words_of(searcher), sure)
+    if premise is not None and NEVER in premise:
+        answered = False  # the book never writes the word asked about, and no passage is sure
+    defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
+    if defined is not None and premise is None:
+        answered = True  # the book defines the very word asked about
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry.id if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
     seen = {best.entry.id} if best else set()
     clarified_by = _pick(rows, higher, seen, RELATED) if answered else []
     games = store.games(searcher.db)
-    titles = {g["id"]: g["title"] for g in games}
-    terms = question_terms(searcher, question)
     cited_best = [_citation(ranked.options[0], score)] if best else []
+    if defined is not None and premise is None:
+        # the definition first ("grounded": the exception sentence led, the rule it excepts missing:
+        # phone review 4, task 11), then the ranker's passage when it is another entry's
+        lead = replace(defined, confidence=score, why=None)
+        rest = [c for c in cited_best if c.id != lead.id]
+        if best is not None and rest and best.entry.section_id == lead.entry.section_id:
+            # the definition's own section goes on with it: its opening, not an exception further on
+            rest = [replace(_cited_entry(best.entry, "the definition goes on"), confidence=score, why=None)]
+        cited_best = [lead, *rest]
     evidence = Evidence(
         ranked.answerable,
         ranked.right,
@@ -246,10 +331,10 @@ def ask(
         related=_pick(rows, related_pairs, seen, RELATED),
         close_books=[_close_book(r, odds, titles) for r in close],
         evidence=evidence,
-        choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered else [],
+        choices=_choices(ranked, ranker, ranked.answerable * game_odds) if answered and defined is None else [],
         game_choices=game_choices(result.choice, game, terms, odds, games),
         game_terms=terms,
-        premise=premise_note(game, terms, titles),
+        premise=premise,
     )
 
 

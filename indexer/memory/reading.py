@@ -21,7 +21,7 @@ from referee.indexer.memory.ranker import Ranker, new_book_row, question_row
 from referee.indexer.reader.reader import Reader
 from referee.indexer.search.results import Hit, ParsedQuestion, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import GameChoice, game_terms, without_game_names
+from referee.names import BookWords, GameChoice, game_terms, without_game_names
 
 CHOICES = 3
 
@@ -241,6 +241,18 @@ def question_terms(searcher: Searcher, query: str) -> dict[str, list[str]]:
         _WORDS.clear()
         _WORDS[key] = store.game_words(searcher.db)
     return game_terms(without_game_names(query, store.games(searcher.db)), _WORDS[key])
+
+
+_BOOKS: dict[tuple, BookWords] = {}
+
+
+def book_words_of(searcher: Searcher) -> BookWords:
+    """`store.book_words`, read once per knowledge base."""
+    key = (searcher.db_path, store.fingerprint(searcher.db))
+    if key not in _BOOKS:
+        _BOOKS.clear()
+        _BOOKS[key] = store.book_words(searcher.db)
+    return _BOOKS[key]
 
 
 _LOADED: dict[tuple, Memory] = {}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from referee.store.read import (
         StoredEntry,
+        book_words,
         build_reports,
         common_terms,
         entries,
@@ -45,6 +46,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "StoredEntry",
+    "book_words",
     "build_reports",
     "common_terms",
     "entries",

@@ -17,7 +17,7 @@ import sqlite_utils
 
 from referee.books.translation import LABEL
 from referee.errors import RefereeError
-from referee.names import GameName, resolve_game_name, word_list
+from referee.names import QUESTION_WORDS, BookWords, GameName, resolve_game_name, term_heads, word_list
 from referee.store import graph
 from referee.store.schema import (
     DIGESTS_KEY,
@@ -243,6 +243,32 @@ def game_words(db: sqlite_utils.Database) -> dict[str, dict[str, int]]:
         for word in {w for name in names for w in word_list(name)}:
             words[word] = words.get(word, 0) + NAME_USES
     return counts
+
+
+def book_words(db: sqlite_utils.Database) -> BookWords:
+    """Per game, every word its book writes (`game_words`, with its translations' words: a
+    Ukrainian book deals cards in English too) and the words of its defined terms (names and
+    aliases): what `referee.names.foreign_terms` weighs before calling a word another game's."""
+    written = game_words(db)
+    if "translations" in db.table_names():
+        for row in db.query("select game, text from translations"):
+            words = written.setdefault(row["game"], {})
+            for word in word_list(row["text"]):
+                words[word] = words.get(word, 0) + 1
+    defined: dict[str, set[str]] = {}
+    heads: dict[str, set[str]] = {}
+    if "terms" in db.table_names():
+        for row in db.query("select game, term, aliases from terms"):
+            names = [row["term"], *json.loads(row["aliases"] or "[]")]
+            defined.setdefault(row["game"], set()).update(
+                w for name in names for w in word_list(name) if w not in QUESTION_WORDS
+            )
+            heads.setdefault(row["game"], set()).update(w for name in names for w in term_heads(name))
+    return BookWords(
+        written,
+        {game: frozenset(words) for game, words in defined.items()},
+        {game: frozenset(words) for game, words in heads.items()},
+    )
 
 
 def resolve_game(db: sqlite_utils.Database, name: str) -> str:
