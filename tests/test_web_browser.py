@@ -158,9 +158,13 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
         sx, sy = x - low + pad, high - y + pad
         board.tap(position={"x": (sx - x0) / side * box["width"], "y": (sy - y0) / side * box["height"]})
 
+    def pick(name: str) -> None:
+        phone.locator(f'[data-place="{name}"]').tap()
+
     note = phone.locator("#example-note")
     assert note.is_visible() and note.inner_text().startswith("Example:")  # the ruling is the book's example's
-    tap(10, 20)  # the passer
+    tap(10, 20)  # the passer (picked when the page opens)
+    pick("receiver")
     tap(12, 24)  # the receiver, 4 inches ahead
     phone.locator('#verdict [data-verdict="illegal"]').wait_for()
     assert note.is_hidden()  # the facts are the player's now
@@ -171,8 +175,7 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
     assert "ahead" in phone.locator("#verdict .explanation").first.inner_text()
     assert parse_qs(urlsplit(phone.url).query)["receiver"] == ["12, 24"]  # the settled dispute is a link
 
-    tap(10, 20)  # passer again (the taps take turns), then the receiver behind
-    tap(8, 17)
+    tap(8, 17)  # the receiver, still picked, now behind
     phone.locator('#verdict [data-verdict="legal"]').wait_for()
     assert "legal" in bar.inner_text().lower() and in_view(bar)
     assert "behind" in phone.locator("#verdict .explanation").first.inner_text()
@@ -562,6 +565,35 @@ def test_a_piece_lands_where_a_finger_taps_on_a_whole_pitch_and_the_board_stays_
     assert phone.locator('[data-piece="target"]').get_attribute("visibility") is None  # drawn where it landed
     figure.locator("[data-zoom-out]").tap()
     assert view()[2] > 80 and no_horizontal_scroll(phone)
+
+
+def test_a_picked_piece_stays_picked_so_a_second_tap_moves_it_again(phone, site: str) -> None:
+    """Phone review 4, task 12: after the target was placed the picker went back to the passer, so a
+    second tap meant to nudge the target moved the passer and flipped the verdict."""
+    phone.goto(site + "/settle/pass-direction")
+    figure, board = phone.locator("[data-board]"), phone.locator("[data-board] svg")
+    low, high, pad = (float(figure.get_attribute(f"data-{k}")) for k in ("low", "high", "pad"))
+    x0, y0, side, _ = (float(v) for v in board.get_attribute("viewBox").split())
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+
+    def tap(x: float, y: float) -> None:
+        sx, sy = x - low + pad, high - y + pad
+        board.tap(position={"x": (sx - x0) / side * box["width"], "y": (sy - y0) / side * box["height"]})
+
+    passer = phone.locator("#f-passer").input_value()
+    assert passer  # the example placed both
+    target = figure.locator('[data-place="receiver"]')
+    target.tap()
+    before = phone.locator("#f-receiver").input_value()
+    tap(x0 - pad + low + 3, high - (y0 - pad) - 3)  # two places near the view's top-left corner
+    phone.wait_for_function("v => document.querySelector('#f-receiver').value !== v", arg=before)
+    first = phone.locator("#f-receiver").input_value()
+    tap(x0 - pad + low + 5, high - (y0 - pad) - 5)
+    phone.wait_for_function("v => document.querySelector('#f-receiver').value !== v", arg=first)
+    assert phone.locator("#f-receiver").input_value() != first  # T moved twice
+    assert phone.locator("#f-passer").input_value() == passer  # P never moved
+    assert target.get_attribute("aria-pressed") == "true"  # and T is still the picked piece
 
 
 def test_the_server_log_has_no_traceback(site: str) -> None:
