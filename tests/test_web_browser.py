@@ -596,6 +596,32 @@ def test_a_picked_piece_stays_picked_so_a_second_tap_moves_it_again(phone, site:
     assert target.get_attribute("aria-pressed") == "true"  # and T is still the picked piece
 
 
+def test_a_state_the_rules_refuse_shows_its_one_line_error_in_view_and_no_picker_for_the_key(phone, site: str) -> None:
+    """Phone review 4, task 13: after `active: true` under a piece the page came back scrolled to the
+    bottom, the error out of sight, and the form offered an `active` picker the error says does not exist."""
+    phone.goto(site + "/settle/state?example=takkure%2Fscore-a-try-tired")
+    phone.locator("#verdict [data-verdict]").first.wait_for()
+    phone.locator("details.yaml summary").tap()
+    text = phone.locator("#state")
+    sent = text.input_value().replace("fatigue_inactive: 1}", "fatigue_inactive: 1, active: true}")
+    assert "active: true" in sent
+    text.fill(sent)
+    text.scroll_into_view_if_needed()
+    assert phone.evaluate("scrollY") > 0  # the player is far down the page, at the text
+    phone.locator("#state-text button[type=submit]").tap()
+    error = phone.locator("#verdict .error")
+    error.wait_for()
+    assert "has no 'active'" in error.inner_text() and "\n" not in error.inner_text().strip()
+    phone.wait_for_function(
+        "() => { const r = document.querySelector('#verdict .error').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
+    assert in_view(error)  # seen where the headline sits, without scrolling
+    assert phone.locator('#state-form [name*="pieces/7/active"]').count() == 0  # no picker for the refused key
+    assert phone.locator('#state-form [name*="pieces/7/fatigue"]').count() >= 1  # the rest of #7 is still offered
+    assert "active: true" in text.input_value()  # the text sent is kept to correct
+
+
 def test_the_server_log_has_no_traceback(site: str) -> None:
     """Last in this file: what every browser test above made the server log."""
     assert all(SERVER_LOG in logging.getLogger(name).handlers for name in LOGGERS)
