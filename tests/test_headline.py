@@ -167,3 +167,18 @@ def test_a_clause_said_again_with_more_is_said_once() -> None:
     line = joined_summaries(["0 series card(s) left; possession changes", "possession changes: the ball goes to 4"])
     assert line == "0 series card(s) left; possession changes: the ball goes to 4"
     assert joined_summaries(["no score", "", "the lead marker passes"]) == "no score; the lead marker passes"
+
+
+def test_after_a_trick_the_summary_never_says_the_lead_before_it_stays() -> None:
+    """Phone review 4, task 13. The book, touchdown-heroes/judgement-phase/4: "Next, the player who won the
+    trick becomes the new lead and receives the lead marker." The combination bonus's summary ended "the lead
+    stays" right after "player 3 wins the trick"; the marker stays with its holder, the trick's winner."""
+    book = (ROOT / "corpus/touchdown-heroes/touchdown-heroes.en.txt").read_text(encoding="utf-8")
+    assert "the player who won the trick becomes the new lead and receives the lead marker" in book
+    document = yaml.safe_load(
+        (ROOT / "corpus/touchdown-heroes/states/book-combination-bonus.yaml").read_text(encoding="utf-8")
+    )
+    document.pop("expect", None)
+    summary = _settle(document).summary
+    assert "wins the trick" in summary and "the lead stays" not in summary
+    assert "holding the lead marker keeps it" in summary
