@@ -61,6 +61,29 @@ def test_a_status_word_the_player_added_that_no_rule_reads_is_named() -> None:
     assert _settle(_tired(["active", "grounded"])).unaccounted == ["pieces.7.status.active"]
 
 
+@pytest.mark.parametrize(
+    ("path", "piece", "known", "added"),
+    [
+        ("corpus/takkure/states/score-a-try-tired.yaml", "4", "pressure", "active"),  # phone review 4, task 13
+        ("corpus/rugby-world/states/disputes/dp-rw-17.yaml", "10", "tackled", "moved"),
+    ],
+)
+def test_a_status_word_no_rule_of_the_game_reads_is_named_on_a_piece_a_rule_measured(
+    path: str, piece: str, known: str, added: str
+) -> None:
+    """`active` beside #4's `pressure` passed silently: #4 was excused as a piece no rule measures, though
+    its pressure was measured. Each game's StateRules.words says which status words some rule reads."""
+    document = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
+    document.pop("expect", None)
+    assert known in document["pieces"][piece]["status"]  # a word some rule reads, on this piece
+    before = _settle(yaml.safe_load(yaml.safe_dump(document))).ruled
+    document["pieces"][piece]["status"] = [known, added]
+    ruling = _settle(document)
+    assert ruling.unaccounted == [f"pieces.{piece}.status.{added}"]
+    assert ruling.ruled == before  # what the rules alone rule is unchanged: the word is only named
+    assert f"#{piece}'s status: {added}" in headline(ruling).detail
+
+
 def test_the_states_shape_and_dice_never_rolled_are_not_the_players_unread_facts() -> None:
     """Phone review 3, task 7: a grounded carrier's try is illegal; the headline said "not settled" over that
     chain because the example's own `team` and `dice` were read by no rule."""
@@ -144,3 +167,18 @@ def test_a_clause_said_again_with_more_is_said_once() -> None:
     line = joined_summaries(["0 series card(s) left; possession changes", "possession changes: the ball goes to 4"])
     assert line == "0 series card(s) left; possession changes: the ball goes to 4"
     assert joined_summaries(["no score", "", "the lead marker passes"]) == "no score; the lead marker passes"
+
+
+def test_after_a_trick_the_summary_never_says_the_lead_before_it_stays() -> None:
+    """Phone review 4, task 13. The book, touchdown-heroes/judgement-phase/4: "Next, the player who won the
+    trick becomes the new lead and receives the lead marker." The combination bonus's summary ended "the lead
+    stays" right after "player 3 wins the trick"; the marker stays with its holder, the trick's winner."""
+    book = (ROOT / "corpus/touchdown-heroes/touchdown-heroes.en.txt").read_text(encoding="utf-8")
+    assert "the player who won the trick becomes the new lead and receives the lead marker" in book
+    document = yaml.safe_load(
+        (ROOT / "corpus/touchdown-heroes/states/book-combination-bonus.yaml").read_text(encoding="utf-8")
+    )
+    document.pop("expect", None)
+    summary = _settle(document).summary
+    assert "wins the trick" in summary and "the lead stays" not in summary
+    assert "holding the lead marker keeps it" in summary

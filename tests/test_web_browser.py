@@ -158,9 +158,13 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
         sx, sy = x - low + pad, high - y + pad
         board.tap(position={"x": (sx - x0) / side * box["width"], "y": (sy - y0) / side * box["height"]})
 
+    def pick(name: str) -> None:
+        phone.locator(f'[data-place="{name}"]').tap()
+
     note = phone.locator("#example-note")
     assert note.is_visible() and note.inner_text().startswith("Example:")  # the ruling is the book's example's
-    tap(10, 20)  # the passer
+    tap(10, 20)  # the passer (picked when the page opens)
+    pick("receiver")
     tap(12, 24)  # the receiver, 4 inches ahead
     phone.locator('#verdict [data-verdict="illegal"]').wait_for()
     assert note.is_hidden()  # the facts are the player's now
@@ -171,8 +175,7 @@ def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> N
     assert "ahead" in phone.locator("#verdict .explanation").first.inner_text()
     assert parse_qs(urlsplit(phone.url).query)["receiver"] == ["12, 24"]  # the settled dispute is a link
 
-    tap(10, 20)  # passer again (the taps take turns), then the receiver behind
-    tap(8, 17)
+    tap(8, 17)  # the receiver, still picked, now behind
     phone.locator('#verdict [data-verdict="legal"]').wait_for()
     assert "legal" in bar.inner_text().lower() and in_view(bar)
     assert "behind" in phone.locator("#verdict .explanation").first.inner_text()
@@ -609,6 +612,61 @@ def test_a_sheet_says_in_words_what_did_not_fit(phone, site: str) -> None:
     note = phone.locator(".left-out-note").inner_text()
     assert f"{counted} other lines" in note and "not on it, on paper or here" in note
     assert "did not fit" not in phone.locator("main").inner_text()
+
+
+def test_a_picked_piece_stays_picked_so_a_second_tap_moves_it_again(phone, site: str) -> None:
+    """Phone review 4, task 12: after the target was placed the picker went back to the passer, so a
+    second tap meant to nudge the target moved the passer and flipped the verdict."""
+    phone.goto(site + "/settle/pass-direction")
+    figure, board = phone.locator("[data-board]"), phone.locator("[data-board] svg")
+    low, high, pad = (float(figure.get_attribute(f"data-{k}")) for k in ("low", "high", "pad"))
+    x0, y0, side, _ = (float(v) for v in board.get_attribute("viewBox").split())
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+
+    def tap(x: float, y: float) -> None:
+        sx, sy = x - low + pad, high - y + pad
+        board.tap(position={"x": (sx - x0) / side * box["width"], "y": (sy - y0) / side * box["height"]})
+
+    passer = phone.locator("#f-passer").input_value()
+    assert passer  # the example placed both
+    target = figure.locator('[data-place="receiver"]')
+    target.tap()
+    before = phone.locator("#f-receiver").input_value()
+    tap(x0 - pad + low + 3, high - (y0 - pad) - 3)  # two places near the view's top-left corner
+    phone.wait_for_function("v => document.querySelector('#f-receiver').value !== v", arg=before)
+    first = phone.locator("#f-receiver").input_value()
+    tap(x0 - pad + low + 5, high - (y0 - pad) - 5)
+    phone.wait_for_function("v => document.querySelector('#f-receiver').value !== v", arg=first)
+    assert phone.locator("#f-receiver").input_value() != first  # T moved twice
+    assert phone.locator("#f-passer").input_value() == passer  # P never moved
+    assert target.get_attribute("aria-pressed") == "true"  # and T is still the picked piece
+
+
+def test_a_state_the_rules_refuse_shows_its_one_line_error_in_view_and_no_picker_for_the_key(phone, site: str) -> None:
+    """Phone review 4, task 13: after `active: true` under a piece the page came back scrolled to the
+    bottom, the error out of sight, and the form offered an `active` picker the error says does not exist."""
+    phone.goto(site + "/settle/state?example=takkure%2Fscore-a-try-tired")
+    phone.locator("#verdict [data-verdict]").first.wait_for()
+    phone.locator("details.yaml summary").tap()
+    text = phone.locator("#state")
+    sent = text.input_value().replace("fatigue_inactive: 1}", "fatigue_inactive: 1, active: true}")
+    assert "active: true" in sent
+    text.fill(sent)
+    text.scroll_into_view_if_needed()
+    assert phone.evaluate("scrollY") > 0  # the player is far down the page, at the text
+    phone.locator("#state-text button[type=submit]").tap()
+    error = phone.locator("#verdict .error")
+    error.wait_for()
+    assert "has no 'active'" in error.inner_text() and "\n" not in error.inner_text().strip()
+    phone.wait_for_function(
+        "() => { const r = document.querySelector('#verdict .error').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
+    assert in_view(error)  # seen where the headline sits, without scrolling
+    assert phone.locator('#state-form [name*="pieces/7/active"]').count() == 0  # no picker for the refused key
+    assert phone.locator('#state-form [name*="pieces/7/fatigue"]').count() >= 1  # the rest of #7 is still offered
+    assert "active: true" in text.input_value()  # the text sent is kept to correct
 
 
 def test_the_server_log_has_no_traceback(site: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from copy import deepcopy
 from typing import Any
 
 import yaml
@@ -91,6 +92,21 @@ def _cleared(fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
             field["cards"], field["add"] = [], None
         out.append(field)
     return out
+
+
+def without(document: dict[str, Any], path: str, key: str) -> dict[str, Any]:
+    """A copy of the document without the key at a dotted path (`pieces.7`, `active`); the same document
+    when the path leads nowhere."""
+    copy = deepcopy(document)
+    item: Any = copy
+    for part in [p for p in path.split(".") if p]:
+        found = [k for k in item if str(k) == part] if isinstance(item, dict) else []
+        if not found:
+            return document
+        item = item[found[0]]
+    if isinstance(item, dict):
+        item.pop(key, None)
+    return copy
 
 
 def fields_of(value: Any, path: str = "", key: str = "") -> list[dict[str, Any]]:

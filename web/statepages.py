@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl, urlencode
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.rules.settle import describe_check
 from referee.states.ruling import Ruling
 from referee.states.settle import state_from
@@ -130,6 +130,7 @@ async def render_state(
     backend = backend_of(request)
     verdict: Ruling | None = None
     drawing, error, status = None, None, 200
+    refused: UnknownKey | None = None
     try:
         if not text.strip():
             raise RefereeError("the state is empty: load an example or write one (YAML or JSON)")
@@ -139,11 +140,16 @@ async def render_state(
         drawing = present.svg_data_uri(render_state_svg(drawn, verdict, said=False))
     except RefereeError as exc:
         error, status = str(exc), 400
+        refused = exc if isinstance(exc, UnknownKey) else None
     if document is None:  # the form shows what was sent when it reads, else where the player started
         try:
             document = state_from(text, "state")
         except RefereeError:
             document = state_from(chosen["text"], "state") if chosen else None
+    if refused is not None and isinstance(document, dict):
+        # the form never offers a key the error says the game has no (phone review 4, task 13: a picker
+        # for `active` under the one-line "a player has no 'active'")
+        document = stateform.without(document, refused.path, refused.key)
     game = verdict.game if verdict else (document or {}).get("game") or (chosen["game"] if chosen else None)
     rules = backend.state_rules.get(game) if isinstance(game, str) else None
     return page(

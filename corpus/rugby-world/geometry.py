@@ -127,6 +127,8 @@ KEY_HELP = {
 }
 
 STATES = StateRules(
+    # only `tackled` is asked about (rucks, passes, tackles); `moved` and `tackling` no rule reads
+    words={"pieces.*.status": ("tackled",)},
     key_help=KEY_HELP,
     shape=("pieces.*.team", "pieces.*.at"),  # every piece has both (the reader refuses one without)
     read=read_state,

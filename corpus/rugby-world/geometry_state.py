@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.states.readers import choice, flag, lookup, mapping, number, piece_id, pieces, point, words
 from referee.states.tracking import Tracked, TrackedDict
 
@@ -48,7 +48,7 @@ class Mini(Tracked):
         self.status = set(words(raw.get("status"), f"{where}.status", STATUSES))
         extra = sorted(set(raw) - PIECE_KEYS)
         if extra:
-            raise RefereeError(f"{where}: a miniature has no {extra[0]!r}")
+            raise UnknownKey(f"{where}: a miniature has no {extra[0]!r}", self._where, extra[0])
 
     @property
     def role(self) -> str:

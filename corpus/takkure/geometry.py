@@ -163,6 +163,8 @@ KEY_HELP = {
 }
 
 STATES = StateRules(
+    # the words of STATUSES some rule asks about (`"pressure" in q.status`); `active` and `rest` no rule reads
+    words={"pieces.*.status": ("grounded", "pressure", "tackle", "steal", "pick-up", "activated")},
     key_help=KEY_HELP,
     shape=("pieces.*.team", "pieces.*.at"),  # every piece has both (the reader refuses one without)
     read=read_state,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.states.readers import choice, lookup, mapping, number, piece_id, pieces, point, words
 from referee.states.tracking import Tracked, TrackedDict, TrackedWords
 
@@ -87,7 +87,7 @@ class Player(Tracked):
             )
         extra = sorted(set(raw) - PLAYER_KEYS)
         if extra:
-            raise RefereeError(f"{where}: a player has no {extra[0]!r}")
+            raise UnknownKey(f"{where}: a player has no {extra[0]!r}", path, extra[0])
 
     @property
     def radius(self) -> float:
@@ -120,7 +120,9 @@ class Match(Tracked):
         }
         extra = sorted(set(raw) - known)
         if extra:
-            raise RefereeError(f"{where}: match has no {extra[0]!r}; it has {', '.join(sorted(known))}")
+            raise UnknownKey(
+                f"{where}: match has no {extra[0]!r}; it has {', '.join(sorted(known))}", "match", extra[0]
+            )
         self.half = int(number(raw.get("half", 1), f"{where}.half", 1, 2, whole=True))
         score = mapping(raw["score"], f"{where}.score") if "score" in raw else None
         self.score = (

@@ -274,7 +274,9 @@ def lead_marker(f: dict) -> Verdict:
             "value",
             {"moves": False},
             [because(LEAD_TO_ATTACK, "an attacker holds it: it stays")],
-            summary="the lead stays",
+            # after a trick its holder is the winner (judgement-phase/4: he "becomes the new lead"): "the lead
+            # stays" read as if the lead before the trick kept it (phone review 4, task 13)
+            summary="the attacker holding the lead marker keeps it",
         )
     return Verdict(
         "value",

@@ -89,6 +89,9 @@ class StateRules:
     # key globs every state of the game has (its reader requires them: where a piece stands, its side): the
     # state's shape, never a fact the player added, so one no rule of a ruling reads is not unaccounted
     shape: tuple[str, ...] = ()
+    # word-list globs -> the words some rule of the game reads (`pieces.*.status`: grounded, pressure, …): a word
+    # the reader accepts but no rule reads (Takkure's `active`, Rugby World's `moving`) is named, never counted read
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)
     synonyms: tuple[tuple[str, str], ...] = ()  # (regex, the words the patterns know): players' words rewritten
     key_help: dict[str, str] = field(default_factory=dict)  # top-level key -> what it says (the documentation)
     follows: Callable[[Any], dict[str, Any]] | None = None  # the state after its actions: who acts next, …

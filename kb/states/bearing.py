@@ -56,14 +56,52 @@ def _declared(paths: tuple[str, ...], globs: Any, action: str, ruled: str) -> st
     return None
 
 
+def unread_by_any_rule(document: dict[str, Any], rules: StateRules) -> list[str]:
+    """The words of the game's word lists that no rule of the game reads (`StateRules.words`), as keys
+    (`pieces.4.status.active`): whatever read the list, such a word bore on nothing."""
+    out = []
+    for glob, known in rules.words.items():
+        parts = glob.split(".")
+        for leaf in _matching(document, parts, []):
+            words = value_at(document, leaf)
+            if isinstance(words, list):
+                out += [f"{leaf}.{w}" for w in words if isinstance(w, str) and w not in known]
+    return out
+
+
+def _matching(item: Any, parts: list[str], at: list[str]) -> list[str]:
+    """The dotted paths of the document that a glob of dotted parts (`pieces.*.status`) matches."""
+    if not parts:
+        return [".".join(at)]
+    if not isinstance(item, dict):
+        return []
+    head, rest = parts[0], parts[1:]
+    return [p for k, v in item.items() if fnmatchcase(str(k), head) for p in _matching(v, rest, [*at, str(k)])]
+
+
+def _measured(document: dict[str, Any], owner: str, read: set[str]) -> bool:
+    """Whether a rule of the ruling read some key of this piece or player (where it stands, a status)."""
+    return any(_owner(document, p) == owner for p in read)
+
+
 def reason(
-    document: dict[str, Any], path: str, rules: StateRules, actions: list[Action], parties: set[str], ruled: str
+    document: dict[str, Any],
+    path: str,
+    rules: StateRules,
+    actions: list[Action],
+    parties: set[str],
+    ruled: str,
+    read: set[str],
+    never: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why a key nothing read does not bear on the ruling, or None when nothing shows that it does not."""
     if value_at(document, path) in (None, "", [], {}):
         return "empty: it gives no fact"
     owner = _owner(document, path)
-    if owner is not None and owner not in parties:
+    # a word no rule of the game reads, on a piece a rule measured (#4 pressuring the carrier), is named: that
+    # piece is not one "no rule measures" (phone review 4, task 13: `active` beside `pressure` passed silently)
+    measured = path in never and owner is not None and _measured(document, owner, read)
+    if owner is not None and owner not in parties and not measured:
         return f"of {owner}, whom no action names and no rule of these actions measures"
     if any(fnmatchcase(path, glob) for glob in rules.shape):
         return SHAPE
@@ -93,10 +131,13 @@ def account(
 ) -> tuple[list[str], dict[str, str], list[str]]:
     """The keys nothing read, the reason each of them does not bear, and those no reason excuses."""
     keys = not_bearing(document, read, common)
+    unread_words = unread_by_any_rule(document, rules)
+    keys += [k for k in unread_words if k not in keys]
+    never = frozenset(unread_words)
     parties = involved(document, named)
     why, unaccounted = {}, []
     for key in keys:
-        found = reason(document, key, rules, actions, parties, ruled)
+        found = reason(document, key, rules, actions, parties, ruled, read, never)
         if found is None:
             unaccounted.append(key)
         else:

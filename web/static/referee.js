@@ -171,7 +171,8 @@ function boardOf(figure) {
 
   if (hint) hint.hidden = !tooFine();
   figure.querySelector("[data-zoom-out]")?.addEventListener("click", () => view(...whole.split(" ").slice(0, 3).map(Number)));
-  buttons.forEach((b) => b.addEventListener("click", () => select(b)));
+  let picked = false; // the player chose a piece with its button
+  buttons.forEach((b) => b.addEventListener("click", () => { picked = true; select(b); }));
   svg.addEventListener("click", (event) => {
     const active = buttons.find((b) => b.getAttribute("aria-pressed") === "true") || buttons[0];
     const point = svg.createSVGPoint();
@@ -186,7 +187,13 @@ function boardOf(figure) {
     const input = field(active.dataset.place);
     input.value = `${x}, ${y}`;
     draw();
-    select(buttons[(buttons.indexOf(active) + 1) % buttons.length]); // the next tap places the next piece
+    // A piece the player picked stays picked: a second tap nudges it, never the other piece (phone review
+    // 4, task 12: after T the picker went back to P, and a nudge moved the passer). Until the player picks
+    // one, a tap on a board with a piece still unplaced moves on to it, so two taps place both.
+    if (!picked) {
+      const next = buttons.slice(buttons.indexOf(active) + 1).find((b) => !parse(field(b.dataset.place)?.value));
+      if (next) select(next);
+    }
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
   form.addEventListener("input", (event) => { if (event.target.dataset.point) draw(); });
