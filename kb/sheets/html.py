@@ -26,6 +26,11 @@ body { margin: 0; }
 h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
 .meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
+/* Printed, the columns fill in turn and the Marked box and source line end the second: WeasyPrint
+   balancing the last columns gave up at the page's height when a kept-together block would not
+   split evenly, and pushed the one line after them onto a page of its own, so the fitter stopped
+   with a tenth of the page empty (a blind grader, records/2026-12-02-sheets-12.md) */
+@media print { .columns { column-fill: auto; } }
 .wide { margin-bottom: 0.4mm; }
 .block { margin: 0 0 1.3mm 0; }
 h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
@@ -255,8 +260,9 @@ def _computed_note(note: str, sheet: Sheet) -> str:
     return f"{html.escape(note[: found.start()])}{screen}{printed}{html.escape(note[found.end() :])}"
 
 
-def _flows(sheet: Sheet, page: _Page) -> str:
-    """Runs of blocks in two columns, a wide block across the page between them."""
+def _flows(sheet: Sheet, page: _Page, tail: str = "") -> str:
+    """Runs of blocks in two columns, a wide block across the page between them; `tail` (what the
+    Marked box and the printed source line say) ends the last run, in its column."""
     out: list[str] = []
     run: list[str] = []
     for at, block in enumerate(sheet.blocks):
@@ -267,8 +273,8 @@ def _flows(sheet: Sheet, page: _Page) -> str:
             out.append(f'<div class="wide">{_html_block(block, page, at)}</div>')
         else:
             run.append(_html_block(block, page, at))
-    if run:
-        out.append(f'<div class="columns">{"".join(run)}</div>')
+    run.append(tail)
+    out.append(f'<div class="columns">{"".join(run)}</div>')
     return "".join(out)
 
 
@@ -286,11 +292,15 @@ def _sources(sheet: Sheet, page: _Page) -> str:
         for entry, number, typed in sources(sheet, page.notes)
     )
     # printed: one line saying where the lines come from (the ids stay a tap away on the web page)
-    printed = f'<div class="sources print-only">{html.escape(sheet_word(sheet, "source"))}</div>'
     return (
         f'<div class="sources screen-only"><b>{sheet_word(sheet, "sources")}</b> '
-        f"(<code>referee show {sheet.game}/ID</code>): {items}{left}</div>{printed}"
+        f"(<code>referee show {sheet.game}/ID</code>): {items}{left}</div>"
     )
+
+
+def _printed_source(sheet: Sheet) -> str:
+    return f'<div class="sources print-only">{html.escape(sheet_word(sheet, "source"))}</div>'
+
 
 
 def _marked(sheet: Sheet, page: _Page) -> str:
@@ -308,7 +318,7 @@ def sheet_body(sheet: Sheet, links: str | None = None) -> str:
     meta = html.escape(translation_note(sheet) or sheet_word(sheet, "meta"))
     return (
         f'<div class="top"><h1>{html.escape(sheet.title)}</h1><div class="meta">{meta}</div></div>'
-        f"{_flows(sheet, page)}{_marked(sheet, page)}{_sources(sheet, page)}"
+        f"{_flows(sheet, page, _marked(sheet, page) + _printed_source(sheet))}{_sources(sheet, page)}"
     )
 
 

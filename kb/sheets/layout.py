@@ -102,9 +102,9 @@ class Sheet:
                 numbers.setdefault(entry, len(numbers) + 1)
         return numbers
 
-    def keep(self, n: int, squeezed: bool = False) -> Sheet:
-        """The sheet with its n highest-priority units, laid out in the declared order; `squeezed`
-        (fewer pages than declared): a block's units past its `brief` come after every other's."""
+    def ranked(self, squeezed: bool = False) -> list[tuple[int, int]]:
+        """Every (block, unit), highest value first; `squeezed` (fewer pages than declared): a
+        block's units past its `brief` come after every other's."""
 
         def rank(block: SheetBlock, unit: int) -> tuple[bool, bool, int]:
             later = squeezed and block.brief is not None and unit >= block.brief
@@ -114,7 +114,26 @@ class Sheet:
             return later, not block.units[unit].must, block.priority
 
         order = sorted((*rank(b, ui), bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units)))
-        kept = {(bi, ui) for *_, bi, ui in order[:n]}
+        return [(bi, ui) for *_, bi, ui in order]
+
+    def group(self, block: int, unit: int) -> list[tuple[int, int]]:
+        """The list (a lead-in and its joined items) that a unit belongs to: kept whole or not at all."""
+        units = self.blocks[block].units
+        first = unit
+        while first > 0 and units[first].joined:
+            first -= 1
+        last = unit
+        while last + 1 < len(units) and units[last + 1].joined:
+            last += 1
+        return [(block, ui) for ui in range(first, last + 1)]
+
+    def keep(self, n: int, squeezed: bool = False) -> Sheet:
+        """The sheet with its n highest-priority units, laid out in the declared order."""
+        return self.keep_only(set(self.ranked(squeezed)[:n]))
+
+    def keep_only(self, kept: set[tuple[int, int]]) -> Sheet:
+        """The sheet with the (block, unit) in `kept`, laid out in the declared order (a list
+        missing one of its items left out whole)."""
         blocks = []
         for bi, block in enumerate(self.blocks):
             units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept and _whole(block.units, ui, bi, kept)]
