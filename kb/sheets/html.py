@@ -55,7 +55,7 @@ ol.sequence .detail:first-of-type { break-before: avoid; }
 .check { font-size: 7pt; color: #7a1f3d; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
 sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
 .flag { color: #a33; font-weight: bold; }
-.orig { font-size: 6.8pt; color: #666; font-weight: normal; }
+.orig { font-size: 7pt; color: #333; font-weight: normal; }  /* dark enough to read printed (s40) */
 .orig::before { content: " · "; }
 table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 9pt; break-inside: avoid; }
 /* No hyphens: auto. A browser without hyphenation dictionaries (Chromium on Linux) would break

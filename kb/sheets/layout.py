@@ -5,6 +5,7 @@ the declared order, which is how a sheet is fitted to its page (referee.sheets.p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 ELISION = " … "
@@ -77,6 +78,8 @@ class Sheet:
         found: dict[str, list[str]] = {}
         for quote in self.quotes():
             for note in self.marks.get(quote.entry, []):
+                if not _explains(note, quote):
+                    continue
                 if quote.entry not in found.setdefault(note, []):
                     found[note].append(quote.entry)
         return found
@@ -141,6 +144,20 @@ class Sheet:
                 blocks.append(replace(block, units=units))
         shown = sum(len(b.units) for b in blocks)
         return replace(self, blocks=blocks, left_out=self.left_out + self.unit_count() - shown)
+
+
+QUOTED = re.compile(r'"([^"]{3,})"|«([^»]{3,})»')
+
+
+def _explains(note: str, quote: Excerpt) -> bool:
+    """Whether a flag is about this line: a note quoting the words it is about ("змушенийжертвують",
+    a translator's note on one sentence) goes only beside a line that holds them (a blind grader:
+    a note explained a sentence that was not on the page)."""
+    words = [a or b for a, b in QUOTED.findall(note)]
+    if quote.translation is None and not quote.text.isascii():  # the book's own sheet: an English reading is no test
+        words = [w for w in words if not w.isascii()]
+    said = f"{quote.text}\n{quote.translation or ''}"
+    return not words or any(w in said for w in words)
 
 
 def _whole(units: list[Unit], at: int, block: int, kept: set[tuple[int, int]]) -> bool:
