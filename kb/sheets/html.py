@@ -26,11 +26,11 @@ body { margin: 0; }
 h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
 .meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
-/* Printed, the columns fill in turn and the Marked box and source line end the second: WeasyPrint
+/* Printed, the last columns fill in turn and the Marked box and source line end the second: WeasyPrint
    balancing the last columns gave up at the page's height when a kept-together block would not
    split evenly, and pushed the one line after them onto a page of its own, so the fitter stopped
    with a tenth of the page empty (a blind grader, records/2026-12-02-sheets-12.md) */
-@media print { .columns { column-fill: auto; } }
+@media print { .columns.last { column-fill: auto; } }  /* the runs before a wide block stay balanced */
 .wide { margin-bottom: 0.4mm; }
 .block { margin: 0 0 1.3mm 0; }
 h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
@@ -274,7 +274,7 @@ def _flows(sheet: Sheet, page: _Page, tail: str = "") -> str:
         else:
             run.append(_html_block(block, page, at))
     run.append(tail)
-    out.append(f'<div class="columns">{"".join(run)}</div>')
+    out.append(f'<div class="columns last">{"".join(run)}</div>')
     return "".join(out)
 
 

@@ -325,6 +325,19 @@ POINTS_BACK = {
 }
 
 
+# A line opening on (or with, after its first phrase) one of these goes on from the sentence before
+# it in the book ("Next, shuffle…", "The restart kick, instead, …", "At the 7th Tackle, in fact, …":
+# a blind grader, s40): without that sentence just before it, it leans on a line the player never sees.
+CONNECTIVES = {
+    "en": re.compile(
+        r"^(?:[^,.;:\n]{0,40},\s*)?(?:next|then|instead|in fact|however|otherwise|also|moreover|furthermore|"
+        r"after that|afterwards|in this case|in that case|in addition|finally|therefore|so)\b",
+        re.I,
+    ),
+    "uk": re.compile(r"^(?:[^,.;:\n]{0,40},\s*)?(?:далі|потім|тоді|натомість|однак|проте|також|після цього|отже)\b", re.I),
+}
+
+
 def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
     """A line that opens on a pronoun or "If you decide to do this" while what it points back to
     (the sentence before it in its entry, or the entry before it in its section) is on no line of
@@ -339,21 +352,30 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
     printed: dict[str, list[str]] = {}
     for quote in sheet.quotes():
         printed.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()))
+    connective = CONNECTIVES.get(game.language, CONNECTIVES["en"])
     problems = []
     for quote in sheet.quotes():
-        first = quote.text.split(ELISION.strip())[0].strip()
-        if not pattern.match(first):
-            continue
+        pieces = [p.strip() for p in quote.text.split(ELISION.strip())]
         text = texts[quote.entry]
-        start = text.find(first)
-        if start > 0:  # the sentence before it in its entry
-            earlier = [s for s in sentences(text[:start]) if s.strip()]
-            antecedent = earlier[-1].strip() if earlier else ""
-            shown = any(antecedent in piece for piece in printed[quote.entry]) if antecedent else True
-        else:  # the entry before it in its section
-            shown = quote.entry not in before or before[quote.entry] in printed
-        if not shown:
-            problems.append(f"{quote.entry}: points back to a line not on the page: {first[:50]!r}")
+        for at, piece in enumerate(pieces):
+            # a connective leans on the sentence just before it, a pronoun on any line of the page
+            openings = [p.strip() for p in SENTENCE_END.split(piece) if p.strip()]
+            leaning = [o for o in openings if connective.match(o)] + ([piece] if at == 0 and pattern.match(piece) else [])
+            for opening in leaning:
+                start = text.find(opening)
+                if start > 0:  # the sentence before it in its entry
+                    earlier = [s for s in sentences(text[:start]) if s.strip()]
+                    antecedent = earlier[-1].strip() if earlier else ""
+                    if opening is piece and not connective.match(opening):
+                        shown = any(antecedent in p for p in printed[quote.entry]) if antecedent else True
+                    else:  # just before it: in the same piece of the quote, ahead of it
+                        shown = not antecedent or antecedent in piece[: piece.find(opening)] or (
+                            opening == piece and at > 0 and pieces[at - 1].endswith(antecedent)
+                        )
+                else:  # the entry before it in its section
+                    shown = quote.entry not in before or before[quote.entry] in printed
+                if not shown:
+                    problems.append(f"{quote.entry}: leans on a line not on the page: {opening[:50]!r}")
     return list(dict.fromkeys(problems))
 
 
