@@ -354,7 +354,8 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
         printed.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()))
     connective = CONNECTIVES.get(game.language, CONNECTIVES["en"])
     problems = []
-    for quote in sheet.quotes():
+    quotes = sheet.quotes()  # in reading order
+    for number, quote in enumerate(quotes):
         pieces = [p.strip() for p in quote.text.split(ELISION.strip())]
         text = texts[quote.entry]
         for at, piece in enumerate(pieces):
@@ -368,11 +369,17 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
                     antecedent = earlier[-1].strip() if earlier else ""
                     if opening is piece and not connective.match(opening):
                         shown = any(antecedent in p for p in printed[quote.entry]) if antecedent else True
-                    else:  # just before it: in the same piece of the quote, ahead of it
-                        shown = not antecedent or antecedent in piece[: piece.find(opening)] or (
-                            opening == piece and at > 0 and pieces[at - 1].endswith(antecedent)
+                    else:  # just before it: ahead of it in its piece, or ending a piece of its entry (a table row's cell)
+                        tail = antecedent[-40:].rstrip(".")  # its end: a label may open it ("Ninja – …")
+                        shown = (
+                            not antecedent
+                            or tail in piece[: piece.find(opening)]
+                            or any(p.rstrip(".").endswith(tail) for p in printed[quote.entry])
                         )
-                else:  # the entry before it in its section
+                elif connective.match(opening):  # the entry before it, as the line just before it
+                    previous = quotes[number - 1].entry if number else None
+                    shown = quote.entry not in before or previous == before[quote.entry]
+                else:  # the entry before it in its section, anywhere on the page
                     shown = quote.entry not in before or before[quote.entry] in printed
                 if not shown:
                     problems.append(f"{quote.entry}: leans on a line not on the page: {opening[:50]!r}")
