@@ -221,8 +221,19 @@ def sheet_problems(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[
     translated = dict(
         db.execute("select id, text from translations where game = ? and lang = ?", [game.id, sheet.lang])
     )
+    # an item of a list printed whole under its lead-in opens as the book's item does ("and the
+    # moment it loses it:", "because … 7 Tackles"): the book's words, not a cut
+    items = {
+        id(c)
+        for block in sheet.blocks
+        for unit in block.units
+        if unit.joined
+        for c in unit.cells
+        if isinstance(c, Excerpt) and c.text == texts[c.entry]
+    }
     for quote in sheet.quotes():
-        problems += fragment_problems(quote, texts[quote.entry], game.language)
+        if id(quote) not in items:
+            problems += fragment_problems(quote, texts[quote.entry], game.language)
         if NO_FONT.search(quote.text + (quote.translation or "")):
             problems.append(f"{quote.entry}: has characters no font of the sheet prints")
     for quote in joined_cuts(sheet, texts):
@@ -328,13 +339,13 @@ POINTS_BACK = {
 # A line opening on (or with, after its first phrase) one of these goes on from the sentence before
 # it in the book ("Next, shuffle…", "The restart kick, instead, …", "At the 7th Tackle, in fact, …":
 # a blind grader, s40): without that sentence just before it, it leans on a line the player never sees.
+_LEADS = r"next|instead|in fact|however|otherwise|also|moreover|furthermore|in this case|in that case|in addition|therefore"
 CONNECTIVES = {
+    # opening the line, or after its first phrase ("The restart kick, instead, …"; not "If …, then": a condition)
     "en": re.compile(
-        r"^(?:[^,.;:\n]{0,40},\s*)?(?:next|then|instead|in fact|however|otherwise|also|moreover|furthermore|"
-        r"after that|afterwards|in this case|in that case|in addition|finally|therefore|so)\b",
-        re.I,
+        rf"^(?:(?:{_LEADS}|then|after that|afterwards|finally|so)\b|[^,.;:\n]{{0,40}},\s*(?:{_LEADS})\b)", re.I
     ),
-    "uk": re.compile(r"^(?:[^,.;:\n]{0,40},\s*)?(?:далі|потім|тоді|натомість|однак|проте|також|після цього|отже)\b", re.I),
+    "uk": re.compile(r"^(?:[^,.;:\n]{0,40},\s*)?(?:далі|потім|натомість|однак|проте|також|після цього|отже)\b", re.I),
 }
 
 
