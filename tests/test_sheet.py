@@ -286,7 +286,8 @@ def test_computed_tables_come_from_the_checks_and_say_so(fitted) -> None:
     assert rows["0"] == ["1-6", "7-12"] and rows["-2"] == ["1-4", "5-12"]  # 1d/7: balance, and its example
     assert "rugby-world/1d/7" in strength.cites and "computed by `referee check strength-rule`" in strength.note
     distance = {row[0]: row[1:] for row in table("takkure", "Distance modifiers").rows}
-    assert distance['2"'] == ["+4", "+2"] and distance['10"'] == ["-2", "-4"]  # a boundary takes the best (2.01/6)
+    # the book's ranges (2.01/7, 2.02/2), as a blind grader asked, each computed inside it
+    assert distance['0–2"'] == ["+4", "+2"] and distance['4–8"'] == ["0", "-2"] and distance['8"+'] == ["-2", "-4"]
     influence = {row[0]: row[1:] for row in table("ta-ke", "Influence points").rows}
     assert influence["on the bottom space"][0] == "2" and influence["on the middle space"][2] == "3"
     html = to_html(fitted["rugby-world"][0])
