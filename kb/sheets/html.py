@@ -26,9 +26,9 @@ body { margin: 0; }
 h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
 .meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
-/* Printed, the last columns fill in turn and the Marked box and source line end the second: WeasyPrint
+/* Printed, the last columns fill in turn and the Marked box ends the second: WeasyPrint
    balancing the last columns gave up at the page's height when a kept-together block would not
-   split evenly, and pushed the one line after them onto a page of its own, so the fitter stopped
+   split evenly, and pushed the lines after them onto a page of their own, so the fitter stopped
    with a tenth of the page empty (a blind grader, records/2026-12-02-sheets-12.md) */
 @media print { .columns.last { column-fill: auto; } }  /* the runs before a wide block stay balanced */
 .wide { margin-bottom: 0.4mm; }
@@ -261,8 +261,8 @@ def _computed_note(note: str, sheet: Sheet) -> str:
 
 
 def _flows(sheet: Sheet, page: _Page, tail: str = "") -> str:
-    """Runs of blocks in two columns, a wide block across the page between them; `tail` (what the
-    Marked box and the printed source line say) ends the last run, in its column."""
+    """Runs of blocks in two columns, a wide block across the page between them; `tail` (the Marked
+    box) ends the last run, in its column."""
     out: list[str] = []
     run: list[str] = []
     for at, block in enumerate(sheet.blocks):
@@ -298,10 +298,6 @@ def _sources(sheet: Sheet, page: _Page) -> str:
     )
 
 
-def _printed_source(sheet: Sheet) -> str:
-    return f'<div class="sources print-only">{html.escape(sheet_word(sheet, "source"))}</div>'
-
-
 
 def _marked(sheet: Sheet, page: _Page) -> str:
     """The flags of the entries on the page, each with its footnote: the reader knows which line to doubt."""
@@ -318,7 +314,8 @@ def sheet_body(sheet: Sheet, links: str | None = None) -> str:
     meta = html.escape(translation_note(sheet) or sheet_word(sheet, "meta"))
     return (
         f'<div class="top"><h1>{html.escape(sheet.title)}</h1><div class="meta">{meta}</div></div>'
-        f"{_flows(sheet, page, _marked(sheet, page) + _printed_source(sheet))}{_sources(sheet, page)}"
+        # printed, no source line: the title's line and the page's foot say the words are the book's
+        f"{_flows(sheet, page, _marked(sheet, page))}{_sources(sheet, page)}"
     )
 
 

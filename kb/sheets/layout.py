@@ -88,7 +88,10 @@ class Sheet:
         """`marked()` as printed: flags on the same entries that open on the same label ("die ranges
         overlap: …") share one line, the label said once (three overlaps of one table are one flag)."""
         lines: list[tuple[str, list[str]]] = []
-        for note, entries in self.marked().items():
+        marked = self.marked()
+        for note, entries in marked.items():
+            if any(other != note and there == entries and _says(other, note) for other, there in marked.items()):
+                continue  # a shorter note on the same line that a longer one already says (Takkure's PRO, twice)
             label, colon, rest = note.partition(": ")
             if lines and colon and lines[-1][1] == entries and lines[-1][0].startswith(label + colon):
                 lines[-1] = (f"{lines[-1][0]}; {rest}", entries)
@@ -146,6 +149,12 @@ class Sheet:
         return replace(self, blocks=blocks, left_out=self.left_out + self.unit_count() - shown)
 
 
+def _says(longer: str, shorter: str) -> bool:
+    """Whether `longer` says what `shorter` says: four in five of its words, and more words."""
+    have, want = set(re.findall(r"\w+", longer.lower())), re.findall(r"\w+", shorter.lower())
+    return len(have) > len(set(want)) and sum(w in have for w in want) >= 0.8 * len(want)
+
+
 QUOTED = re.compile(r'"([^"]{3,})"|«([^»]{3,})»')
 
 
@@ -186,9 +195,6 @@ WORDS = {
         "settle": "settle it: referee check {check}",
         "computed": "computed by Referee from the book's rules",
         "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
-        "source": (
-            "Source: the game's rulebook, word for word; each small number is an entry, its id on the sheet's web page."
-        ),
     },
     "uk": {
         "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
@@ -200,7 +206,6 @@ WORDS = {
         "computed": "обчислено Referee за правилами книги",
         # the translator's note is English: said as it is, so the book's own sheet explains the flag too
         "unclear": "неясне місце книги; примітка перекладача (англ.): {remark}",
-        "source": "Джерело: книга правил, дослівно; кожне маленьке число — запис, його id на вебсторінці аркуша.",
     },
 }
 
