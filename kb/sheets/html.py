@@ -298,7 +298,6 @@ def _sources(sheet: Sheet, page: _Page) -> str:
     )
 
 
-
 def _marked(sheet: Sheet, page: _Page) -> str:
     """The flags of the entries on the page, each with its footnote: the reader knows which line to doubt."""
     marked = sheet.marked_lines()

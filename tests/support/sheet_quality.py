@@ -339,7 +339,9 @@ POINTS_BACK = {
 # A line opening on (or with, after its first phrase) one of these goes on from the sentence before
 # it in the book ("Next, shuffle…", "The restart kick, instead, …", "At the 7th Tackle, in fact, …":
 # a blind grader, s40): without that sentence just before it, it leans on a line the player never sees.
-_LEADS = r"next|instead|in fact|however|otherwise|also|moreover|furthermore|in this case|in that case|in addition|therefore"
+_LEADS = (
+    r"next|instead|in fact|however|otherwise|also|moreover|furthermore|in this case|in that case|in addition|therefore"
+)
 CONNECTIVES = {
     # opening the line, or after its first phrase ("The restart kick, instead, …"; not "If …, then": a condition)
     "en": re.compile(
@@ -372,7 +374,9 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
         for at, piece in enumerate(pieces):
             # a connective leans on the sentence just before it, a pronoun on any line of the page
             openings = [p.strip() for p in SENTENCE_END.split(piece) if p.strip()]
-            leaning = [o for o in openings if connective.match(o)] + ([piece] if at == 0 and pattern.match(piece) else [])
+            leaning = [o for o in openings if connective.match(o)] + (
+                [piece] if at == 0 and pattern.match(piece) else []
+            )
             for opening in leaning:
                 start = text.find(opening)
                 if start > 0:  # the sentence before it in its entry
