@@ -274,7 +274,9 @@ def _flows(sheet: Sheet, page: _Page, tail: str = "") -> str:
         else:
             run.append(_html_block(block, page, at))
     run.append(tail)
-    out.append(f'<div class="columns last">{"".join(run)}</div>')
+    # a sheet with lines left out fills its last columns in turn (see the stylesheet); one that
+    # holds every line keeps them balanced (filled in turn, the blank would all be one column's)
+    out.append(f'<div class="columns{" last" if sheet.left_out else ""}">{"".join(run)}</div>')
     return "".join(out)
 
 

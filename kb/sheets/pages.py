@@ -29,7 +29,8 @@ def render(sheet: Sheet, slack: bool = False):
     return HTML(string=page).render()
 
 
-SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.05)  # a short book (one added with no [sheet]) fills its page
+# a short book (one added with no [sheet]) fills its page; finer steps near 1, where a step is the blank left
+SCALES = (1.6, 1.5, 1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05)
 
 
 def _breaks(document) -> frozenset[tuple[int, int]]:
@@ -77,6 +78,12 @@ def fit(sheet: Sheet, pages: int | None = None) -> Sheet:
     limit = fitted.pages
     squeezed = pages is not None and pages < sheet.pages
     order = [place for place in sheet.ranked(squeezed) if place in kept]
+    if len(order) == sheet.unit_count():  # everything on the page: smaller type before a line less
+        for scale in [x for x in (*SCALES, 1.0) if x <= fitted.scale]:
+            headed = _with_headings(replace(fitted, scale=scale), limit)
+            if headed is not None:
+                return headed
+        return fitted
     candidate = fitted
     while len(order) > 1:
         headed = _with_headings(candidate, limit)
