@@ -402,7 +402,9 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.replace("\u00ad", "").replace("\ufffe", "").split())
+    # a line broken after a word's own hyphen ("in-" / "goal") reads back as "in-goal"
+    text = re.sub(r"(\w-)[ \t]*\r?\n\s*(?=\w)", r"\1", text.replace("\u00ad", "").replace("\ufffe", ""))
+    return " ".join(text.split())
 
 
 def unprinted_checklist(printed: str, game: Game) -> list[str]:
