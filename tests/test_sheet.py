@@ -286,7 +286,8 @@ def test_computed_tables_come_from_the_checks_and_say_so(fitted) -> None:
     assert rows["0"] == ["1-6", "7-12"] and rows["-2"] == ["1-4", "5-12"]  # 1d/7: balance, and its example
     assert "rugby-world/1d/7" in strength.cites and "computed by `referee check strength-rule`" in strength.note
     distance = {row[0]: row[1:] for row in table("takkure", "Distance modifiers").rows}
-    assert distance['2"'] == ["+4", "+2"] and distance['10"'] == ["-2", "-4"]  # a boundary takes the best (2.01/6)
+    # the book's ranges (2.01/7, 2.02/2), as a blind grader asked, each computed inside it
+    assert distance['0–2"'] == ["+4", "+2"] and distance['4–8"'] == ["0", "-2"] and distance['8"+'] == ["-2", "-4"]
     influence = {row[0]: row[1:] for row in table("ta-ke", "Influence points").rows}
     assert influence["on the bottom space"][0] == "2" and influence["on the middle space"][2] == "3"
     html = to_html(fitted["rugby-world"][0])
@@ -425,3 +426,25 @@ def test_quality_checks_find_a_dangling_lead_in_and_a_line_cut_from_what_it_poin
     assert dangling_lead_ins(sheet, db, take) == []
     sheet.blocks.append(SheetBlock("rules", "Set-up, cut", 3, [Unit([lead])]))
     assert any("course-of-the-game/1" in p for p in dangling_lead_ins(sheet, db, take))
+
+
+def test_the_translated_sheet_holds_every_rule_the_books_own_sheet_must_have(fitted) -> None:
+    """A blind grader (s40): the English Tacocat sheet dropped a tied duel, losing a jumbo attack
+    and no jumbo attack with the last card, which the Ukrainian sheet held. Every must-have of the
+    book's own sheet is on the translated one (the same entry, the same words)."""
+    own, translated = fitted["tacocat"][0], fitted["tacocat:en"][0]
+
+    def musts(sheet) -> set[tuple[str, str]]:
+        return {
+            (q.entry, q.text)
+            for b in sheet.blocks
+            for u in b.units
+            if u.must
+            for q in [*(c for c in u.cells if isinstance(c, Excerpt)), *u.details]
+        }
+
+    assert musts(own) and musts(own) <= {(q.entry, q.text) for q in translated.quotes()}
+    # a translator's note goes only beside the line it explains
+    for note, entries in translated.marked().items():
+        for word in re.findall(r'"([^"]{3,})"', note):
+            assert any(word in f"{q.text}{q.translation}" for q in translated.quotes() if q.entry in entries), note

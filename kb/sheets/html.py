@@ -26,6 +26,11 @@ body { margin: 0; }
 h1 { font-size: 15pt; margin: 0; color: #1d3f6e; }
 .meta { font-size: 7pt; color: #555; text-align: right; max-width: 55%; }
 .columns { columns: 2; column-gap: 4.5mm; }
+/* Printed, the last columns fill in turn and the Marked box ends the second: WeasyPrint
+   balancing the last columns gave up at the page's height when a kept-together block would not
+   split evenly, and pushed the lines after them onto a page of their own, so the fitter stopped
+   with a tenth of the page empty (a blind grader, records/2026-12-02-sheets-12.md) */
+@media print { .columns.last { column-fill: auto; } }  /* the runs before a wide block stay balanced */
 .wide { margin-bottom: 0.4mm; }
 .block { margin: 0 0 1.3mm 0; }
 h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1d3f6e; color: white;
@@ -50,7 +55,7 @@ ol.sequence .detail:first-of-type { break-before: avoid; }
 .check { font-size: 7pt; color: #7a1f3d; font-family: "DejaVu Sans Mono", monospace; white-space: nowrap; }
 sup.n { font-size: 6pt; color: #555; font-weight: normal; line-height: 0; }
 .flag { color: #a33; font-weight: bold; }
-.orig { font-size: 6.8pt; color: #666; font-weight: normal; }
+.orig { font-size: 7pt; color: #333; font-weight: normal; }  /* dark enough to read printed (s40) */
 .orig::before { content: " · "; }
 table { border-collapse: collapse; width: 100%; margin: 0.4mm 0 0.8mm 0; font-size: 9pt; break-inside: avoid; }
 /* No hyphens: auto. A browser without hyphenation dictionaries (Chromium on Linux) would break
@@ -255,8 +260,9 @@ def _computed_note(note: str, sheet: Sheet) -> str:
     return f"{html.escape(note[: found.start()])}{screen}{printed}{html.escape(note[found.end() :])}"
 
 
-def _flows(sheet: Sheet, page: _Page) -> str:
-    """Runs of blocks in two columns, a wide block across the page between them."""
+def _flows(sheet: Sheet, page: _Page, tail: str = "") -> str:
+    """Runs of blocks in two columns, a wide block across the page between them; `tail` (the Marked
+    box) ends the last run, in its column."""
     out: list[str] = []
     run: list[str] = []
     for at, block in enumerate(sheet.blocks):
@@ -267,8 +273,10 @@ def _flows(sheet: Sheet, page: _Page) -> str:
             out.append(f'<div class="wide">{_html_block(block, page, at)}</div>')
         else:
             run.append(_html_block(block, page, at))
-    if run:
-        out.append(f'<div class="columns">{"".join(run)}</div>')
+    run.append(tail)
+    # a sheet with lines left out fills its last columns in turn (see the stylesheet); one that
+    # holds every line keeps them balanced (filled in turn, the blank would all be one column's)
+    out.append(f'<div class="columns{" last" if sheet.left_out else ""}">{"".join(run)}</div>')
     return "".join(out)
 
 
@@ -286,10 +294,9 @@ def _sources(sheet: Sheet, page: _Page) -> str:
         for entry, number, typed in sources(sheet, page.notes)
     )
     # printed: one line saying where the lines come from (the ids stay a tap away on the web page)
-    printed = f'<div class="sources print-only">{html.escape(sheet_word(sheet, "source"))}</div>'
     return (
         f'<div class="sources screen-only"><b>{sheet_word(sheet, "sources")}</b> '
-        f"(<code>referee show {sheet.game}/ID</code>): {items}{left}</div>{printed}"
+        f"(<code>referee show {sheet.game}/ID</code>): {items}{left}</div>"
     )
 
 
@@ -308,7 +315,8 @@ def sheet_body(sheet: Sheet, links: str | None = None) -> str:
     meta = html.escape(translation_note(sheet) or sheet_word(sheet, "meta"))
     return (
         f'<div class="top"><h1>{html.escape(sheet.title)}</h1><div class="meta">{meta}</div></div>'
-        f"{_flows(sheet, page)}{_marked(sheet, page)}{_sources(sheet, page)}"
+        # printed, no source line: the title's line and the page's foot say the words are the book's
+        f"{_flows(sheet, page, _marked(sheet, page))}{_sources(sheet, page)}"
     )
 
 

@@ -5,6 +5,7 @@ the declared order, which is how a sheet is fitted to its page (referee.sheets.p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 ELISION = " … "
@@ -77,6 +78,8 @@ class Sheet:
         found: dict[str, list[str]] = {}
         for quote in self.quotes():
             for note in self.marks.get(quote.entry, []):
+                if not _explains(note, quote):
+                    continue
                 if quote.entry not in found.setdefault(note, []):
                     found[note].append(quote.entry)
         return found
@@ -85,7 +88,10 @@ class Sheet:
         """`marked()` as printed: flags on the same entries that open on the same label ("die ranges
         overlap: …") share one line, the label said once (three overlaps of one table are one flag)."""
         lines: list[tuple[str, list[str]]] = []
-        for note, entries in self.marked().items():
+        marked = self.marked()
+        for note, entries in marked.items():
+            if any(other != note and there == entries and _says(other, note) for other, there in marked.items()):
+                continue  # a shorter note on the same line that a longer one already says (Takkure's PRO, twice)
             label, colon, rest = note.partition(": ")
             if lines and colon and lines[-1][1] == entries and lines[-1][0].startswith(label + colon):
                 lines[-1] = (f"{lines[-1][0]}; {rest}", entries)
@@ -102,9 +108,9 @@ class Sheet:
                 numbers.setdefault(entry, len(numbers) + 1)
         return numbers
 
-    def keep(self, n: int, squeezed: bool = False) -> Sheet:
-        """The sheet with its n highest-priority units, laid out in the declared order; `squeezed`
-        (fewer pages than declared): a block's units past its `brief` come after every other's."""
+    def ranked(self, squeezed: bool = False) -> list[tuple[int, int]]:
+        """Every (block, unit), highest value first; `squeezed` (fewer pages than declared): a
+        block's units past its `brief` come after every other's."""
 
         def rank(block: SheetBlock, unit: int) -> tuple[bool, bool, int]:
             later = squeezed and block.brief is not None and unit >= block.brief
@@ -114,7 +120,26 @@ class Sheet:
             return later, not block.units[unit].must, block.priority
 
         order = sorted((*rank(b, ui), bi, ui) for bi, b in enumerate(self.blocks) for ui in range(len(b.units)))
-        kept = {(bi, ui) for *_, bi, ui in order[:n]}
+        return [(bi, ui) for *_, bi, ui in order]
+
+    def group(self, block: int, unit: int) -> list[tuple[int, int]]:
+        """The list (a lead-in and its joined items) that a unit belongs to: kept whole or not at all."""
+        units = self.blocks[block].units
+        first = unit
+        while first > 0 and units[first].joined:
+            first -= 1
+        last = unit
+        while last + 1 < len(units) and units[last + 1].joined:
+            last += 1
+        return [(block, ui) for ui in range(first, last + 1)]
+
+    def keep(self, n: int, squeezed: bool = False) -> Sheet:
+        """The sheet with its n highest-priority units, laid out in the declared order."""
+        return self.keep_only(set(self.ranked(squeezed)[:n]))
+
+    def keep_only(self, kept: set[tuple[int, int]]) -> Sheet:
+        """The sheet with the (block, unit) in `kept`, laid out in the declared order (a list
+        missing one of its items left out whole)."""
         blocks = []
         for bi, block in enumerate(self.blocks):
             units = [u for ui, u in enumerate(block.units) if (bi, ui) in kept and _whole(block.units, ui, bi, kept)]
@@ -122,6 +147,26 @@ class Sheet:
                 blocks.append(replace(block, units=units))
         shown = sum(len(b.units) for b in blocks)
         return replace(self, blocks=blocks, left_out=self.left_out + self.unit_count() - shown)
+
+
+def _says(longer: str, shorter: str) -> bool:
+    """Whether `longer` says what `shorter` says: four in five of its words, and more words."""
+    have, want = set(re.findall(r"\w+", longer.lower())), re.findall(r"\w+", shorter.lower())
+    return len(have) > len(set(want)) and sum(w in have for w in want) >= 0.8 * len(want)
+
+
+QUOTED = re.compile(r'"([^"]{3,})"|«([^»]{3,})»')
+
+
+def _explains(note: str, quote: Excerpt) -> bool:
+    """Whether a flag is about this line: a note quoting the words it is about ("змушенийжертвують",
+    a translator's note on one sentence) goes only beside a line that holds them (a blind grader:
+    a note explained a sentence that was not on the page)."""
+    words = [a or b for a, b in QUOTED.findall(note)]
+    if quote.translation is None and not quote.text.isascii():  # the book's own sheet: an English reading is no test
+        words = [w for w in words if not w.isascii()]
+    said = f"{quote.text}\n{quote.translation or ''}"
+    return not words or any(w in said for w in words)
 
 
 def _whole(units: list[Unit], at: int, block: int, kept: set[tuple[int, int]]) -> bool:
@@ -150,9 +195,6 @@ WORDS = {
         "settle": "settle it: referee check {check}",
         "computed": "computed by Referee from the book's rules",
         "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
-        "source": (
-            "Source: the game's rulebook, word for word; each small number is an entry, its id on the sheet's web page."
-        ),
     },
     "uk": {
         "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
@@ -164,7 +206,6 @@ WORDS = {
         "computed": "обчислено Referee за правилами книги",
         # the translator's note is English: said as it is, so the book's own sheet explains the flag too
         "unclear": "неясне місце книги; примітка перекладача (англ.): {remark}",
-        "source": "Джерело: книга правил, дослівно; кожне маленьке число — запис, його id на вебсторінці аркуша.",
     },
 }
 

@@ -221,8 +221,19 @@ def sheet_problems(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[
     translated = dict(
         db.execute("select id, text from translations where game = ? and lang = ?", [game.id, sheet.lang])
     )
+    # an item of a list printed whole under its lead-in opens as the book's item does ("and the
+    # moment it loses it:", "because … 7 Tackles"): the book's words, not a cut
+    items = {
+        id(c)
+        for block in sheet.blocks
+        for unit in block.units
+        if unit.joined
+        for c in unit.cells
+        if isinstance(c, Excerpt) and c.text == texts[c.entry]
+    }
     for quote in sheet.quotes():
-        problems += fragment_problems(quote, texts[quote.entry], game.language)
+        if id(quote) not in items:
+            problems += fragment_problems(quote, texts[quote.entry], game.language)
         if NO_FONT.search(quote.text + (quote.translation or "")):
             problems.append(f"{quote.entry}: has characters no font of the sheet prints")
     for quote in joined_cuts(sheet, texts):
@@ -325,6 +336,21 @@ POINTS_BACK = {
 }
 
 
+# A line opening on (or with, after its first phrase) one of these goes on from the sentence before
+# it in the book ("Next, shuffle…", "The restart kick, instead, …", "At the 7th Tackle, in fact, …":
+# a blind grader, s40): without that sentence just before it, it leans on a line the player never sees.
+_LEADS = (
+    r"next|instead|in fact|however|otherwise|also|moreover|furthermore|in this case|in that case|in addition|therefore"
+)
+CONNECTIVES = {
+    # opening the line, or after its first phrase ("The restart kick, instead, …"; not "If …, then": a condition)
+    "en": re.compile(
+        rf"^(?:(?:{_LEADS}|then|after that|afterwards|finally|so)\b|[^,.;:\n]{{0,40}},\s*(?:{_LEADS})\b)", re.I
+    ),
+    "uk": re.compile(r"^(?:[^,.;:\n]{0,40},\s*)?(?:далі|потім|натомість|однак|проте|також|після цього|отже)\b", re.I),
+}
+
+
 def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> list[str]:
     """A line that opens on a pronoun or "If you decide to do this" while what it points back to
     (the sentence before it in its entry, or the entry before it in its section) is on no line of
@@ -339,26 +365,46 @@ def orphaned_openings(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
     printed: dict[str, list[str]] = {}
     for quote in sheet.quotes():
         printed.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()))
+    connective = CONNECTIVES.get(game.language, CONNECTIVES["en"])
     problems = []
-    for quote in sheet.quotes():
-        first = quote.text.split(ELISION.strip())[0].strip()
-        if not pattern.match(first):
-            continue
+    quotes = sheet.quotes()  # in reading order
+    for number, quote in enumerate(quotes):
+        pieces = [p.strip() for p in quote.text.split(ELISION.strip())]
         text = texts[quote.entry]
-        start = text.find(first)
-        if start > 0:  # the sentence before it in its entry
-            earlier = [s for s in sentences(text[:start]) if s.strip()]
-            antecedent = earlier[-1].strip() if earlier else ""
-            shown = any(antecedent in piece for piece in printed[quote.entry]) if antecedent else True
-        else:  # the entry before it in its section
-            shown = quote.entry not in before or before[quote.entry] in printed
-        if not shown:
-            problems.append(f"{quote.entry}: points back to a line not on the page: {first[:50]!r}")
+        for at, piece in enumerate(pieces):
+            # a connective leans on the sentence just before it, a pronoun on any line of the page
+            openings = [p.strip() for p in SENTENCE_END.split(piece) if p.strip()]
+            leaning = [o for o in openings if connective.match(o)] + (
+                [piece] if at == 0 and pattern.match(piece) else []
+            )
+            for opening in leaning:
+                start = text.find(opening)
+                if start > 0:  # the sentence before it in its entry
+                    earlier = [s for s in sentences(text[:start]) if s.strip()]
+                    antecedent = earlier[-1].strip() if earlier else ""
+                    if opening is piece and not connective.match(opening):
+                        shown = any(antecedent in p for p in printed[quote.entry]) if antecedent else True
+                    else:  # just before it: ahead of it in its piece, or ending a piece of its entry (a table row's cell)
+                        tail = antecedent[-40:].rstrip(".")  # its end: a label may open it ("Ninja – …")
+                        shown = (
+                            not antecedent
+                            or tail in piece[: piece.find(opening)]
+                            or any(p.rstrip(".").endswith(tail) for p in printed[quote.entry])
+                        )
+                elif connective.match(opening):  # the entry before it, as the line just before it
+                    previous = quotes[number - 1].entry if number else None
+                    shown = quote.entry not in before or previous == before[quote.entry]
+                else:  # the entry before it in its section, anywhere on the page
+                    shown = quote.entry not in before or before[quote.entry] in printed
+                if not shown:
+                    problems.append(f"{quote.entry}: leans on a line not on the page: {opening[:50]!r}")
     return list(dict.fromkeys(problems))
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.replace("\u00ad", "").replace("\ufffe", "").split())
+    # a line broken after a word's own hyphen ("in-" / "goal") reads back as "in-goal"
+    text = re.sub(r"(\w-)[ \t]*\r?\n\s*(?=\w)", r"\1", text.replace("\u00ad", "").replace("\ufffe", ""))
+    return " ".join(text.split())
 
 
 def unprinted_checklist(printed: str, game: Game) -> list[str]:
