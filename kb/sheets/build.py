@@ -24,7 +24,7 @@ from referee.errors import RefereeError
 from referee.rules.checks import Check
 from referee.rules.settle import settle
 from referee.sheets.auto import auto_sheet
-from referee.sheets.layout import ELISION, Excerpt, Sheet, SheetBlock, Unit, word
+from referee.sheets.layout import ELISION, Excerpt, Sheet, SheetBlock, Unit, list_span, word
 
 
 def _split_ref(ref: str) -> tuple[str, str | None, str | None]:
@@ -306,20 +306,9 @@ def _mark_must_haves(blocks: list[SheetBlock], conf: SheetConf, book: _Book) -> 
             raise RefereeError(f"{book.where}: the checklist's {item.what!r} is in no block of the sheet")
     for block in blocks:  # a list is kept whole or not at all: a must-have lead-in makes its items must-haves
         for at, unit in enumerate(block.units):
-            group = _list_of(block.units, at)
+            group = list_span(block.units, at)
             if any(block.units[i].must for i in group):
                 unit.must = True
-
-
-def _list_of(units: list[Unit], at: int) -> range:
-    """The lead-in and the items joined to it that `units[at]` belongs to (itself alone if none)."""
-    first = at
-    while first > 0 and units[first].joined:
-        first -= 1
-    last = at
-    while last + 1 < len(units) and units[last + 1].joined:
-        last += 1
-    return range(first, last + 1)
 
 
 def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check], lang: str | None = None) -> Sheet:

@@ -124,14 +124,7 @@ class Sheet:
 
     def group(self, block: int, unit: int) -> list[tuple[int, int]]:
         """The list (a lead-in and its joined items) that a unit belongs to: kept whole or not at all."""
-        units = self.blocks[block].units
-        first = unit
-        while first > 0 and units[first].joined:
-            first -= 1
-        last = unit
-        while last + 1 < len(units) and units[last + 1].joined:
-            last += 1
-        return [(block, ui) for ui in range(first, last + 1)]
+        return [(block, ui) for ui in list_span(self.blocks[block].units, unit)]
 
     def keep(self, n: int, squeezed: bool = False) -> Sheet:
         """The sheet with its n highest-priority units, laid out in the declared order."""
@@ -172,13 +165,19 @@ def _explains(note: str, quote: Excerpt) -> bool:
 def _whole(units: list[Unit], at: int, block: int, kept: set[tuple[int, int]]) -> bool:
     """Whether the list `units[at]` belongs to (a lead-in and its joined items) is kept whole: a
     lead-in without its items, or a list missing one, would read as the whole rule."""
+    return all((block, ui) in kept for ui in list_span(units, at))
+
+
+def list_span(units: list[Unit], at: int) -> range:
+    """The lead-in and the items joined to it that `units[at]` belongs to (itself alone if none): the
+    one walk the fitter, its checks and the must-haves share."""
     first = at
     while first > 0 and units[first].joined:
         first -= 1
     last = at
     while last + 1 < len(units) and units[last + 1].joined:
         last += 1
-    return all((block, ui) in kept for ui in range(first, last + 1))
+    return range(first, last + 1)
 
 
 # The sheet's own words (not the book's) in the sheet's language; English when there is none.
