@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import http.client
+import importlib.util
 import ipaddress
 import os
+import shutil
 import socket
+import tempfile
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -50,25 +54,44 @@ def serve(
     """Serve the rules to a browser: ask, read, settle, print sheets (read-only unless --learn).
 
     Sheets are made by a separate process in the background, never by the processes answering."""
+    started = time.monotonic()
+    if any(importlib.util.find_spec(name) is None for name in ("uvicorn", "fastapi")):
+        raise RefereeError("the web app needs its packages: pip install 'referee[web]'")
+    # The port is open before anything heavy is imported, read or loaded: until a server process
+    # of the app is up (it creates `ready`), a stand-in answers every request at once with a page
+    # saying Referee is starting, which refreshes itself (web.starting); then each process says so
+    # itself while its model loads (web.app.FollowKnowledgeBase). No request waits unanswered.
+    from referee.web.starting import StartingServer  # the standard library only: listening costs nothing
+
+    sock = _listen(host, port)
+    ready = Path(tempfile.mkdtemp(prefix="referee-serve-")) / "ready"
+    typer.echo("Starting Referee…", err=True)
+    with StartingServer(sock, ready, started=started):
+        try:
+            _serve(ctx, sock, ready, (host, port), workers, learn, db)
+        finally:
+            sock.close()
+            shutil.rmtree(ready.parent, ignore_errors=True)
+
+
+def _serve(
+    ctx: typer.Context, sock: socket.socket, ready: Path, address: tuple[str, int], workers: int, learn: bool, db: Any
+) -> None:
+    """The app's imports, the knowledge base and its index, then uvicorn on `sock` (already listening)."""
     try:
         import uvicorn  # noqa: F401  the [web] extra, asked for here: only `referee serve` needs it
 
-        from referee.web.app import LEARN_ENV, SHEETS_ENV, WORKERS_ENV, create_app
+        from referee.web.app import LEARN_ENV, READY_ENV, SHEETS_ENV, WORKERS_ENV, create_app
         from referee.web.backend import Settings
         from referee.web.connections import KEEP_ALIVE_SECONDS, TimedH11Protocol
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
-    # Listening before anything is read or loaded, and the address printed only once the server
-    # answers on it (a request of its own): a phone that opens it then is answered at once, with a
-    # page saying Referee is starting while the model loads (web.app.FollowKnowledgeBase); one that
-    # came earlier waits in the queue of connections, never "can't be reached".
-    sock = _listen(host, port)
     path = db_path(db)
     store.open_db(path)
     encoders = encoders_of(ctx)
     fresh_index(path, encoders)
-    typer.echo("Starting Referee…", err=True)
+    host, port = address  # as typed: the greeting names the host the user gave
 
     def greet() -> None:
         for line in _greeting(host, port, workers, learn):
@@ -82,11 +105,19 @@ def serve(
         "timeout_graceful_shutdown": 5,
     }
     if workers == 1:
-        settings = Settings(path, corpus_dirs(), prepare_sheets=True, workers=1, learn=learn, load_in_background=True)
+        settings = Settings(
+            path,
+            corpus_dirs(),
+            prepare_sheets=True,
+            workers=1,
+            learn=learn,
+            load_in_background=True,
+            ready_file=ready,
+        )
         run_uvicorn(create_app(settings, encoders=encoders), sock, options, greet)
     else:  # each worker process builds its app from the environment
         os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
-        os.environ[LEARN_ENV] = "1" if learn else "0"
+        os.environ.update({LEARN_ENV: "1" if learn else "0", READY_ENV: str(ready)})
         options.update(factory=True, workers=workers)
         run_uvicorn("referee.web.app:create_app_from_environment", sock, options, greet)
 

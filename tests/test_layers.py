@@ -45,6 +45,7 @@ OPTIONAL_LAYERS = {
     ("referee.cli.serve_commands", "referee.web.app"),
     ("referee.cli.serve_commands", "referee.web.backend"),
     ("referee.cli.serve_commands", "referee.web.connections"),
+    ("referee.cli.serve_commands", "referee.web.starting"),
 }
 # What a game's rule modules (corpus/<game>/*.py) may use: the author's API and what it stands on.
 GAME_MAY_USE = ("errors", "validation", "rules", "states")

@@ -33,6 +33,7 @@ from referee.web.app import create_app
 from referee.web.backend import CHANGE_SECONDS, Settings
 from referee.web.connections import TimedH11Protocol
 from referee.web.sheets import SheetKey, SheetMaker, estimate
+from referee.web.starting import RETRY_SECONDS, StartingServer, request_line, starting_response
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 TESTS = Path(__file__).resolve().parent
@@ -209,12 +210,53 @@ def test_pages_say_starting_while_the_knowledge_base_loads_and_refresh_themselve
         assert answered.status_code == 200 and game in {g["id"] for g in answered.json()}
 
 
+def _get(port: int, path: str, method: str = "GET") -> httpx.Response:
+    return httpx.request(method, f"http://127.0.0.1:{port}{path}", timeout=30)
+
+
+def test_the_port_answers_starting_at_once_until_a_server_process_is_up(tmp_path: Path) -> None:
+    port = free_port()
+    sock = socket.create_server(("127.0.0.1", port))
+    ready = tmp_path / "ready"
+    with sock, StartingServer(sock, ready) as stand_in:
+        page = _get(port, "/takkure/2.01?x=1")
+        assert page.status_code == 503 and page.headers["retry-after"] == str(RETRY_SECONDS)
+        assert f'<meta http-equiv="refresh" content="{RETRY_SECONDS}">' in page.text and "Starting…" in page.text
+        assert "script" not in page.text and page.headers["content-security-policy"] == "default-src 'none'"
+        status = _get(port, "/api/status")  # health and JSON: one line saying why
+        assert status.status_code == 503 and status.headers["content-type"] == "application/json"
+        assert list(status.json()) == ["error"] and "\n" not in status.json()["error"]
+        assert status.json()["error"].startswith("Referee is starting")
+        head = _get(port, "/", "HEAD")
+        assert head.status_code == 503 and head.content == b""
+        assert _get(port, "/", "POST").status_code == 503
+        assert stand_in.answered == 4
+        ready.touch()  # a server process of the app is up: the port is its own from now
+        deadline = time.monotonic() + 30
+        while stand_in.accepting:
+            assert time.monotonic() < deadline, "the stand-in never stopped"
+            time.sleep(0.01)
+        with socket.create_connection(("127.0.0.1", port), timeout=5):  # the socket still listens, for the app
+            sock.settimeout(5)
+            accepted, _ = sock.accept()
+            accepted.close()
+        assert stand_in.answered == 4
+
+
+def test_an_unreadable_request_line_is_answered_as_the_page() -> None:
+    assert request_line(b"") == ("GET", "/")
+    assert request_line(b"head /api/games?x=1 HTTP/1.1\r\nHost: x\r\n") == ("HEAD", "/api/games")
+    assert starting_response("HEAD", "/", 3).endswith(b"\r\n\r\n")
+    assert b'"error"' in starting_response("GET", "/api/ask", 3)
+
+
 @pytest.mark.slow  # starts `referee serve` in a process of its own
-def test_the_first_request_after_the_printed_address_is_answered(served, tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_the_first_request_after_the_printed_address_is_answered(served, tmp_path: Path, workers: str) -> None:
     _, _, db = served
     port = free_port()
     env = {**os.environ, "REFEREE_USER_CORPUS": str(db.parent / "games"), "PYTHONPATH": str(TESTS)}
-    command = [sys.executable, str(TESTS / "hostile_cli.py"), "serve", "--port", str(port), "--workers", "1"]
+    command = [sys.executable, str(TESTS / "hostile_cli.py"), "serve", "--port", str(port), "--workers", workers]
     server = subprocess.Popen([*command, "--db", str(db)], env=env, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
         assert server.stderr is not None
@@ -226,9 +268,14 @@ def test_the_first_request_after_the_printed_address_is_answered(served, tmp_pat
         first = httpx.get(f"http://127.0.0.1:{port}/", timeout=60)  # refused before: the address came first
         assert first.status_code in (200, 503), first.text
         deadline = time.monotonic() + 120
-        while httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=60).status_code != 200:
+        # every answer meanwhile is the page or "starting" with when to look again, from the stand-in
+        # or from a server process loading its model, and never an error
+        while (games := httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=60)).status_code != 200:
+            assert games.status_code == 503 and games.headers["retry-after"].isdigit(), games.text
+            assert games.json()["error"].startswith("Referee is starting")
             assert time.monotonic() < deadline and server.poll() is None, "never ready"
             time.sleep(0.2)
+        assert httpx.get(f"http://127.0.0.1:{port}/takkure", timeout=60).status_code == 200
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -11,6 +11,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -67,6 +68,7 @@ def create_app(settings: Settings, encoder: Encoder | None = None, encoders: Enc
 WORKERS_ENV = "REFEREE_SERVE_WORKERS"  # set by `referee serve` for its worker processes
 SHEETS_ENV = "REFEREE_SERVE_SHEETS"  # "prepare": make every sheet in the background at start
 LEARN_ENV = "REFEREE_SERVE_LEARN"  # "1": keep the choices players tap (`referee serve --learn`)
+READY_ENV = "REFEREE_SERVE_READY"  # the file a process creates once it answers (`referee serve`, web.starting)
 
 
 def create_app_from_environment() -> FastAPI:
@@ -74,7 +76,18 @@ def create_app_from_environment() -> FastAPI:
     workers = int(os.environ.get(WORKERS_ENV) or 1)
     prepare = os.environ.get(SHEETS_ENV) == "prepare"
     learn = os.environ.get(LEARN_ENV) == "1"
-    return create_app(Settings(default_db_path(), corpus_dirs(), prepare_sheets=prepare, workers=workers, learn=learn))
+    ready = Path(os.environ[READY_ENV]) if os.environ.get(READY_ENV) else None
+    # under `referee serve` a process answers ("starting") while its model loads, never silently
+    settings = Settings(
+        default_db_path(),
+        corpus_dirs(),
+        prepare_sheets=prepare,
+        workers=workers,
+        learn=learn,
+        load_in_background=ready is not None,
+        ready_file=ready,
+    )
+    return create_app(settings)
 
 
 STARTING_REFRESH_SECONDS = 2  # the "starting" page looks again this often

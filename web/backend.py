@@ -52,6 +52,7 @@ class Settings:
     workers: int = 1  # server processes (for /api/status: each process answers for itself)
     learn: bool = False  # `referee serve --learn`: a tapped choice is kept in this machine's memory
     load_in_background: bool = False  # `referee serve`: answer at once ("starting") while the model loads
+    ready_file: Path | None = None  # `referee serve`: created once this process answers (web.starting stops)
     dirs: tuple[Path, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -99,6 +100,8 @@ class Backend:
             self._loading = asyncio.ensure_future(self._first_load())
         else:
             await self._first_load()
+        if self.settings.ready_file is not None:  # the port's stand-in hands it over to this process
+            self.settings.ready_file.touch()
 
     async def _first_load(self) -> None:
         try:
