@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee import settings, store
+from referee.books.translation import translate_quote
 from referee.cli.common import (
     DbOption,
     GameOption,
@@ -163,7 +164,10 @@ def _print_passage(item: Citation) -> None:
         typer.echo(f"  ({cells} — the row for {row['selected_by']:g}, from “{row['caption']}”)")
     translation = item.translation
     if translation:
-        typer.echo(f"  {translation['label']} ({translation['lang']}, of the whole entry): {translation['text']}")
+        shown = translate_quote(item.entry.text, item.quote, translation["text"], translation["lang"])
+        typer.echo(f"  {shown.heading}: {shown.text}")
+        if shown.quoted is not None:  # the whole entry's translation is one command away, as on the page one tap
+            typer.echo(f"  the whole entry, translated: referee show {item.id}")
 
 
 def _print_related(label: str, items: list[Citation], long: bool) -> None:

@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from referee import store
 from referee.books.gameconf import discover_games
 from referee.books.ids import ascii_id, ascii_ids, transliterate
+from referee.books.text import sentences
+from referee.books.translation import translate_quote
 from referee.cli.main import app
 from referee.errors import RefereeError
 from referee.store.build import build_knowledge_base
@@ -115,3 +117,64 @@ def test_a_misaligned_translation_is_refused_at_build(tmp_path: Path, edit, mess
         build_knowledge_base(target, games)
     assert message in str(caught.value) and "tacocat.en.txt" in str(caught.value)
     assert not target.exists()  # nothing half-built is left behind
+
+
+# ---------------------------------------------------------------- a translation under a quote (phone review 4, task 19)
+
+BOOK = "Перше речення тут. Друге речення там. Третє речення десь.\nЧетверте речення. П'яте речення."
+THEIRS = "The first sentence here. The second there. The third somewhere.\nThe fourth sentence. The fifth sentence."
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("Друге речення там. Третє речення десь.", "The second there. The third somewhere."),
+        ("Перше речення тут.", "The first sentence here."),
+        ("П'яте речення.", "The fifth sentence."),  # on its line, by its place there
+        ("Третє речення десь.\nЧетверте речення.", "The third somewhere.\nThe fourth sentence."),
+    ],
+)
+def test_the_quoted_sentences_translation_is_the_one_in_their_place(quote: str, expected: str) -> None:
+    shown = translate_quote(BOOK, quote, THEIRS)
+    assert shown.quoted == expected and shown.text == expected and shown.whole == THEIRS
+    assert shown.of == "the quoted sentences" and "Referee's unofficial translation" in shown.heading
+    assert shown.to_json()["whole"] == THEIRS and shown.why_whole is None
+
+
+def test_a_line_whose_sentences_do_not_line_up_keeps_the_whole_entry_and_says_why() -> None:
+    merged = "The first sentence here and the second there. The third somewhere.\nThe fourth sentence. The fifth."
+    shown = translate_quote(BOOK, "Друге речення там.", merged)
+    assert shown.quoted is None and shown.text == merged and shown.of == "the whole entry"
+    assert shown.why_whole is not None and "2 against 3" in shown.why_whole and shown.why_whole in shown.heading
+    # the other line still lines up: its sentences are singled out
+    assert translate_quote(BOOK, "П'яте речення.", merged).quoted == "The fifth."
+
+
+@pytest.mark.parametrize("quote", [BOOK, "", "a row that is no slice of the entry"])
+def test_a_quote_of_the_whole_entry_or_no_slice_of_it_shows_the_whole_translation(quote: str) -> None:
+    shown = translate_quote(BOOK, quote, THEIRS)
+    assert shown.quoted is None and shown.text == THEIRS and shown.why_whole is None
+
+
+def test_every_tacocat_sentence_quoted_alone_gets_its_own_translation(built_db: Path) -> None:
+    db = store.open_db(built_db)
+    entries = store.entries_by_ids(db, [r[0] for r in db.execute("select id from entries where game = 'tacocat'")])
+    singled = 0
+    for entry in entries.values():
+        theirs = entry.translations[0]["text"]
+        ours = sentences(entry.text)
+        for place, sentence in enumerate(ours):
+            shown = translate_quote(entry.text, sentence, theirs)
+            if len(ours) == 1:
+                assert shown.quoted is None, entry.id
+            elif shown.quoted is not None:
+                singled += 1
+                assert shown.quoted in sentences(theirs) and shown.quoted in theirs
+                assert sentences(theirs).index(shown.quoted) == place or ours.count(sentence) > 1, entry.id
+            else:
+                assert shown.why_whole, entry.id  # never silently the whole
+    assert singled >= 20
+    round_won = next(e for e in entries.values() if "перемагає в раунді" in e.text)
+    quote = next(s for s in sentences(round_won.text) if "перемагає в раунді" in s)
+    shown = translate_quote(round_won.text, quote, round_won.translations[0]["text"])
+    assert shown.quoted is not None and "wins the round" in shown.quoted and "wins the game" not in shown.quoted

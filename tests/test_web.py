@@ -113,6 +113,26 @@ def test_ask_page_says_when_the_quote_is_in_the_books_language(web) -> None:
         assert shown(translation["text"]) in page.text and shown(translation["label"]) in page.text
 
 
+def test_a_quotes_translation_is_its_own_sentences_first_on_the_page_and_in_the_cli(web, indexed_db: Path) -> None:
+    from referee.books.translation import translate_quote
+
+    question = {"q": "Who wins the round?", "game": "tacocat"}
+    item = web.get("/api/ask", params=question).json()["answer"][0]
+    expected = translate_quote(item["text"], item["quote"], item["translation"]["text"])
+    assert expected.quoted is not None, item["id"]  # the quote is two of the entry's six sentences
+    assert len(expected.quoted) < len(expected.whole)
+    page = web.get("/", params=question).text
+    first = page.index("translation-of=")
+    assert page.index(shown(item["quote"])) < first  # the book's words, then their translation
+    assert shown(expected.heading) in page[first:] and shown(expected.quoted) in page[first:]
+    whole = page.index('<details class="whole-translation">', first)  # the whole entry one tap away
+    assert page.index(shown(expected.quoted), first) < whole and shown(expected.whole) in page[whole:]
+    said = runner.invoke(cli, ["ask", question["q"], "-g", "tacocat", "--db", str(indexed_db)])
+    assert said.exit_code == 0, said.output
+    assert f"  {expected.heading}: {expected.quoted}\n" in said.stdout  # the CLI says the same, from the same decision
+    assert f"referee show {item['id']}" in said.stdout and expected.whole not in said.stdout
+
+
 def test_rule_page_shows_the_verbatim_text_and_every_link(web, indexed_db: Path) -> None:
     db = store.open_db(indexed_db)
     overridden = db.execute("select dst from edges where kind = 'overrides' limit 1").fetchone()[0]
@@ -478,6 +498,7 @@ def test_ask_page_shows_the_answers_choices_as_buttons_and_a_chosen_one_by_its_a
 
 
 def test_tacocat_related_lines_carry_their_english_beside_the_ukrainian(web) -> None:
+    from referee.books.translation import translate_quote
     from referee.web.present import one_line
 
     for question in ("Who wins the round?", "What is a jumbo attack?"):
@@ -486,7 +507,8 @@ def test_tacocat_related_lines_carry_their_english_beside_the_ukrainian(web) -> 
         lines = [item for item in answer["related"] + answer["clarified_by"] if item.get("translation")]
         assert lines, question
         for item in lines:
-            english = shown(one_line(item["translation"]["text"]))
+            said = translate_quote(item["text"], item["quote"], item["translation"]["text"]).text
+            english = shown(one_line(said))
             assert f'<span class="line-translation" lang="en">{english}</span>' in page
 
 

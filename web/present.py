@@ -10,6 +10,7 @@ from urllib.parse import quote, urlencode
 
 import jinja2
 
+from referee.books.translation import translate_quote
 from referee.web import words
 
 LANGUAGES = {"en": "English", "uk": "Ukrainian", "it": "Italian", "fr": "French", "de": "German", "es": "Spanish"}
@@ -36,8 +37,19 @@ def install(env: jinja2.Environment) -> None:
         short_title=words.short_title,
         sureness=words.sureness,
         duration=duration,
+        quote_translation=quote_translation,
     )
     env.globals.update(verdict_word=lambda v: words.VERDICT_WORDS.get(v, v))
+
+
+def quote_translation(item: dict[str, Any]) -> dict[str, Any] | None:
+    """An answer's passage's translation as the library decides it (`translate_quote`, as the CLI):
+    the quoted sentences' first when they line up, the whole entry's beside them."""
+    given = item.get("translation")
+    if not isinstance(given, dict) or not given.get("text"):
+        return None
+    lang = str(given.get("lang") or "en")
+    return translate_quote(str(item.get("text") or ""), str(item.get("quote") or ""), given["text"], lang).to_json()
 
 
 def href(item_id: str) -> str:
@@ -193,6 +205,7 @@ def board(described: dict[str, Any], params: Any, whole: bool = False) -> dict[s
     view = _view(placed, low, high, unit) if placed and not whole else (0.0, 0.0, size)
     span = view[2]
     grid = _grid_step(span)
+    lines = [low + i * grid for i in range(int((high - low) / grid) + 1)]
     return {
         "low": low,
         "high": high,
@@ -201,7 +214,8 @@ def board(described: dict[str, Any], params: Any, whole: bool = False) -> dict[s
         "unit": unit,
         "snap": 1.0 if unit == "intersections" else 0.5,
         "grid": grid,
-        "lines": [low + i * grid for i in range(int((high - low) / grid) + 1)],
+        "lines": lines,
+        "gutter": label_gutter(span / 28, [value_text(v) for v in lines]),
         "pieces": pieces,
         "direction": direction if direction in ("+y", "-y") else None,
         "view": view,
@@ -213,6 +227,15 @@ def board(described: dict[str, Any], params: Any, whole: bool = False) -> dict[s
 
 
 ZOOM_SPAN = {"intersections": 14.0, "inches": 16.0}  # the least a zoomed board shows
+DIGIT_EM = 0.6  # a digit's width, in the font's size, at most (the labels are numbers)
+
+
+def label_gutter(font: float, labels: list[str]) -> float:
+    """How far from the view's left edge the numbers along the bottom start: the column of numbers
+    up the left side is this wide, so the two never meet in the corner (referee.js draws a zoomed
+    board's numbers by the same rule). Phone review 4, task 12: "23" over "5"."""
+    longest = max((len(label) for label in labels), default=1)
+    return round(font * (0.2 + DIGIT_EM * longest + 0.4), 2)
 
 
 def _view(placed: list[tuple[float, float]], low: float, high: float, unit: str) -> tuple[float, float, float]:

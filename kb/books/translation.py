@@ -20,10 +20,12 @@ caught at once instead of quietly showing the wrong text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.books.entries import ParsedBook
 from referee.books.ids import ascii_ids
+from referee.books.text import sentences
 from referee.errors import RefereeError
 
 LABEL = "unofficial translation"
@@ -143,3 +145,98 @@ def _book_order(book: ParsedBook) -> list[str]:
 
 def _line_count(text: str) -> int:
     return len([line for line in text.splitlines() if line.strip()])
+
+
+# ------------------------------------------------------------------ under a quote of the entry
+
+QUOTED = "the quoted sentences"
+WHOLE = "the whole entry"
+
+
+@dataclass(frozen=True)
+class QuoteTranslation:
+    """What of an entry's translation goes under a quote of it: the translation of the quoted
+    sentences first when they can be told apart in it, the whole entry's always one step away.
+
+    `quoted` is None when the whole entry is what to show: the quote is the whole entry, it is no
+    verbatim slice of it (a table's row), or the translation's sentences do not line up with the
+    book's (`why_whole` says so: never a sentence paired with another's translation)."""
+
+    lang: str
+    label: str
+    whole: str
+    quoted: str | None = None
+    why_whole: str | None = None
+
+    @property
+    def of(self) -> str:
+        return QUOTED if self.quoted is not None else WHOLE
+
+    @property
+    def text(self) -> str:
+        """What is shown first."""
+        return self.quoted if self.quoted is not None else self.whole
+
+    @property
+    def heading(self) -> str:
+        """Its label as the CLI and the web page say it: whose translation, and of what."""
+        why = f" ({self.why_whole})" if self.why_whole else ""
+        return f"Referee's {self.label} ({self.lang}) of {self.of}{why}"
+
+    def to_json(self) -> dict[str, str | None]:
+        return {
+            "lang": self.lang,
+            "label": self.label,
+            "of": self.of,
+            "heading": self.heading,
+            "text": self.text,
+            "whole": self.whole,
+            "why_whole": self.why_whole,
+        }
+
+
+def translate_quote(text: str, quote: str, translated: str, lang: str = "en", label: str = LABEL) -> QuoteTranslation:
+    """The translation of the sentences `quote` covers in the entry `text`, from its aligned
+    `translated` text. The file aligns an entry line by line (`align` refuses a different count of
+    lines), so a sentence is paired only within its line, by position, and only when that line has
+    as many sentences in the translation as in the book: with any doubt, the whole entry."""
+    whole = QuoteTranslation(lang, label, translated)
+    start = text.find(quote) if quote.strip() else -1
+    if start < 0:
+        return whole
+    book_lines, their_lines = _lines(text), _lines(translated)
+    if len(book_lines) != len(their_lines):
+        return QuoteTranslation(lang, label, translated, why_whole="its lines do not line up with the book's")
+    end = start + len(quote)
+    covered: dict[int, list[int]] = {}  # line -> the quoted sentences' places in it
+    spans = list(_sentence_spans(text, book_lines))
+    for line, place, (first, last) in spans:
+        if first < end and last > start:
+            covered.setdefault(line, []).append(place)
+    if not covered or sum(len(places) for places in covered.values()) == len(spans):
+        return whole  # nothing to single out: the quote is the whole entry
+    picked: list[str] = []
+    for line, places in covered.items():
+        ours, theirs = sentences(book_lines[line]), sentences(their_lines[line])
+        if len(ours) != len(theirs):
+            why = f"its sentences do not line up with the book's: {len(theirs)} against {len(ours)}"
+            return QuoteTranslation(lang, label, translated, why_whole=why)
+        picked.append(" ".join(theirs[place] for place in places))
+    return QuoteTranslation(lang, label, translated, quoted="\n".join(picked))
+
+
+def _lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _sentence_spans(text: str, lines: list[str]) -> Iterator[tuple[int, int, tuple[int, int]]]:
+    """Each sentence of the entry: its line, its place in the line, its characters in `text`."""
+    cursor = 0
+    for number, line in enumerate(lines):
+        line_at = text.find(line, cursor)
+        at = line_at
+        for place, sentence in enumerate(sentences(line)):
+            at = text.find(sentence, at)
+            yield number, place, (at, at + len(sentence))
+            at += len(sentence)
+        cursor = line_at + len(line)

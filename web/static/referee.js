@@ -124,10 +124,12 @@ function boardOf(figure) {
       const step = gridStep(span);
       const pitch = svg.querySelector(".pitch");
       const [fx, fy] = fromSvg(x0, y0), [tx, ty] = fromSvg(x0 + span, y0 + span);
+      // the numbers along the bottom start right of the column up the left side (present.label_gutter)
+      const gutter = font * (0.2 + 0.6 * Math.max(String(low).length, String(high).length) + 0.4);
       for (let v = Math.ceil(Math.max(low, fx) / step) * step, i = 0; v <= Math.min(high, tx); v += step, i += 1) {
         const [sx] = toSvg(v, 0);
         pitch.after(make("line", { class: "grid fine", x1: sx, y1: pad, x2: sx, y2: high - low + pad }));
-        if (i % 2 === 0) ticks.append(make("text", { class: "tick", x: sx, y: (y0 + span - font * 0.4).toFixed(2) }, String(v)));
+        if (i % 2 === 0 && sx >= x0 + gutter) ticks.append(make("text", { class: "tick", x: sx, y: (y0 + span - font * 0.4).toFixed(2) }, String(v)));
       }
       for (let v = Math.ceil(Math.max(low, ty) / step) * step, i = 0; v <= Math.min(high, fy); v += step, i += 1) {
         const [, sy] = toSvg(0, v);
