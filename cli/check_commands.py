@@ -227,14 +227,17 @@ def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
 
 
 def _print_state_verdict(data: Ruling) -> None:
-    from referee.rules.headline import headline  # per command
+    from referee.rules.headline import chain_summary, headline  # per command
 
     head = headline(data)
     value = f" {head.value}" if head.value else ""
     typer.echo(f"{data.game}: {data.action['text']} — {head.word.upper()}{value}")
     if head.detail:
         typer.echo(f"  {head.detail}")
-    typer.echo(f"  {data.summary}")
+    # as the page: under a headline that says why the ruling is not earned, the chain's words (not said twice)
+    line = data.summary if data.earned else chain_summary(data.steps)
+    if line:
+        typer.echo(f"  {line}")
     for i, step in enumerate(data.steps, 1):
         value = f" = {step.value}" if step.value is not None else ""
         note = f" ({step.note})" if step.note else ""

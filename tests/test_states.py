@@ -12,7 +12,8 @@ from support.rules import all_checks, all_state_rules
 from typer.testing import CliRunner
 
 from referee.cli.main import app
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
+from referee.rules.checks import refuse_unknown_facts
 from referee.rules.headline import headline
 from referee.rules.settle import settle
 from referee.rules.verdicts import CheckVerdict
@@ -221,3 +222,33 @@ def test_an_action_no_check_covers_is_incomplete_with_the_closest_rules(tmp_path
     data = json.loads(runner.invoke(app, ["check", str(state), "--json"]).output)
     assert [a["type"] for a in data["actions"]] == ["pass", None]
     assert data["steps"][-1]["check"] is None and data["steps"][-1]["reasons"]
+
+
+@pytest.mark.parametrize(
+    ("game_file", "edit", "path", "key"),
+    [
+        ("takkure/states/score-a-try-tired.yaml", lambda d: d.update(weather="sunny"), "", "weather"),
+        ("rugby-world/states/" + "{first}", lambda d: d.update(weather="sunny"), "", "weather"),
+        ("tacocat/states/cat-into-the-goal.yaml", lambda d: d["hands"].update(Third=[2]), "hands", "Third"),
+        ("takkure/states/score-a-try-tired.yaml", lambda d: d["pieces"]["7"].update(active=True), "pieces.7", "active"),
+    ],
+)
+def test_a_key_the_game_refuses_is_typed_with_its_place_so_a_form_can_leave_it_out(game_file, edit, path, key) -> None:
+    if "{first}" in game_file:
+        folder = CORPUS / game_file.split("/")[0] / "states"
+        game_file = str(sorted(folder.glob("*.yaml"))[0].relative_to(CORPUS))
+    document = yaml.safe_load((CORPUS / game_file).read_text(encoding="utf-8"))
+    document.pop("expect", None)
+    edit(document)
+    with pytest.raises(UnknownKey) as refused:
+        settle_state(all_checks(), all_state_rules(), document)
+    assert (refused.value.path, refused.value.key) == (path, key)
+    assert "\n" not in str(refused.value) and key.lower() in str(refused.value)
+
+
+def test_a_fact_a_check_does_not_take_is_typed_before_any_fact_is_read() -> None:
+    check = all_checks()["pass"]
+    with pytest.raises(UnknownKey) as refused:
+        refuse_unknown_facts(check, {"bogus": "1"})  # no passer or target: still the unknown name first
+    assert (refused.value.path, refused.value.key) == ("facts", "bogus")
+    refuse_unknown_facts(check, {"p": "3"})  # a fact it takes: nothing to refuse

@@ -679,6 +679,24 @@ def test_no_two_labels_on_a_board_overlap(phone, site: str, path: str) -> None:
         assert count >= 4 and overlapping == [], f"{path}, zoomed by a tap"
 
 
+def send_state_text(phone, sent: str):
+    """Send a state from the YAML box, far down the page: its refusal is one line, shown in view."""
+    text = phone.locator("#state")
+    text.fill(sent)
+    text.scroll_into_view_if_needed()
+    assert phone.evaluate("scrollY") > 0  # the player is far down the page, at the text
+    phone.locator("#state-text button[type=submit]").tap()
+    error = phone.locator("#verdict .error")
+    error.wait_for()
+    assert "\n" not in error.inner_text().strip()
+    phone.wait_for_function(
+        "() => { const r = document.querySelector('#verdict .error').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
+    assert in_view(error)  # seen where the headline sits, without scrolling
+    return error
+
+
 def test_a_state_the_rules_refuse_shows_its_one_line_error_in_view_and_no_picker_for_the_key(phone, site: str) -> None:
     """Phone review 4, task 13: after `active: true` under a piece the page came back scrolled to the
     bottom, the error out of sight, and the form offered an `active` picker the error says does not exist."""
@@ -688,21 +706,36 @@ def test_a_state_the_rules_refuse_shows_its_one_line_error_in_view_and_no_picker
     text = phone.locator("#state")
     sent = text.input_value().replace("fatigue_inactive: 1}", "fatigue_inactive: 1, active: true}")
     assert "active: true" in sent
-    text.fill(sent)
-    text.scroll_into_view_if_needed()
-    assert phone.evaluate("scrollY") > 0  # the player is far down the page, at the text
-    phone.locator("#state-text button[type=submit]").tap()
-    error = phone.locator("#verdict .error")
-    error.wait_for()
-    assert "has no 'active'" in error.inner_text() and "\n" not in error.inner_text().strip()
-    phone.wait_for_function(
-        "() => { const r = document.querySelector('#verdict .error').getBoundingClientRect();"
-        " return r.top >= 0 && r.bottom <= innerHeight; }"
-    )
-    assert in_view(error)  # seen where the headline sits, without scrolling
+    error = send_state_text(phone, sent)
+    assert "has no 'active'" in error.inner_text()
     assert phone.locator('#state-form [name*="pieces/7/active"]').count() == 0  # no picker for the refused key
     assert phone.locator('#state-form [name*="pieces/7/fatigue"]').count() >= 1  # the rest of #7 is still offered
     assert "active: true" in text.input_value()  # the text sent is kept to correct
+
+
+def test_a_key_refused_at_the_states_top_or_in_a_checks_address_is_one_line_in_view_and_never_offered(
+    phone, site: str
+) -> None:
+    """Phone review 4, task 13, for every place a key can be refused, not only a piece's: a state's own
+    key (`weather`) and a fact the check does not take (`bogus` in a shared address)."""
+    phone.goto(site + "/settle/state?example=takkure%2Fscore-a-try-tired")
+    phone.locator("#verdict [data-verdict]").first.wait_for()
+    phone.locator("details.yaml summary").tap()
+    text = phone.locator("#state")
+    error = send_state_text(phone, text.input_value().rstrip() + "\nweather: sunny\n")
+    assert "no key 'weather'" in error.inner_text()
+    assert phone.locator('#state-form [name*="weather"]').count() == 0  # never offered
+    assert phone.locator("#state-form [name]").count() > 3  # the rest of the state still is
+    assert "weather: sunny" in text.input_value()  # the text sent is kept to correct
+
+    phone.goto(site + "/settle/pass?p=3&bogus=1")
+    error = phone.locator("#verdict .error")
+    assert "no fact 'bogus'" in error.inner_text() and in_view(error)
+    assert phone.locator('#settle [name="bogus"]').count() == 0 and phone.locator("#needed").count() == 0
+    phone.locator("#f-p").fill("4")
+    phone.locator("#f-p").dispatch_event("change")  # the form sends only its own fields: the refusal goes
+    phone.locator("#needed").wait_for()
+    assert "bogus" not in phone.url and phone.locator("#verdict .error").count() == 0
 
 
 def test_the_server_log_has_no_traceback(site: str) -> None:

@@ -16,7 +16,8 @@ from markupsafe import Markup
 
 from referee import store
 from referee.errors import RefereeError
-from referee.rules.settle import describe_check
+from referee.rules.checks import refuse_unknown_facts
+from referee.rules.settle import describe_check, find_check
 from referee.validation.text import MAX_QUESTION_CHARS, checked_question, decode_text
 from referee.web import api, present, words
 from referee.web.backend import backend_of
@@ -118,7 +119,11 @@ async def settle_page(request: Request, name: str) -> Response:
     labels = words.fact_labels(described)
     needed = [f["name"] for f in described["facts"] if f.get("required") and f["name"] not in facts]
     verdict, error, status = None, None, 200
-    if not needed:  # a fact still missing is asked for in a sentence, not refused
+    try:  # a fact the check does not take: one line, before a missing fact is asked for (no field offers it)
+        refuse_unknown_facts(find_check(backend.checks, name), facts)
+    except RefereeError as exc:
+        error, status, needed = str(exc), 400, []
+    if not needed and error is None:  # a fact still missing is asked for in a sentence, not refused
         try:
             verdict = await backend.run_light(api.check_json, backend, name, None, facts)
         except RefereeError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.states.readers import choice, mapping, need, number
 from referee.states.tracking import Tracked, TrackedDict
 from referee.validation.documents import show
@@ -54,9 +54,10 @@ class Board(Tracked):
         else:
             self.names = ("me", "opponent")
         for key, given in (("hands", hands), ("cards", counts)):
-            extra = sorted(set(k.lower() for k in given) - set(self.names))
-            if extra:
-                raise RefereeError(f"{source}: {key} are {' and '.join(self.names)}'s, not {extra[0]!r}")
+            extra = sorted(k for k in given if k.lower() not in self.names)
+            if extra:  # the key as written: the page's form leaves it out (web.statepages)
+                message = f"{source}: {key} are {' and '.join(self.names)}'s, not {extra[0].lower()!r}"
+                raise UnknownKey(message, key, extra[0])
         self.hands = TrackedDict({k.lower(): _cards(v, f"{source}: hands.{k}") for k, v in hands.items()}, "hands")
         self.counts = TrackedDict(
             {k.lower(): int(number(v, f"{source}: cards.{k}", 0, 38, True)) for k, v in counts.items()}, "cards"

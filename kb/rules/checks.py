@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.rules.facts import MISSING, Fact, convert
 from referee.rules.quotes import Quote, Table
 from referee.rules.verdicts import OUTCOMES, VERDICTS, CheckVerdict, Verdict
@@ -143,14 +143,21 @@ def quotes_of(module: ModuleType) -> Iterator[tuple[str, Quote]]:
 # ---------------------------------------------------------------- facts and verdicts
 
 
-def validate_facts(check: Check, facts: dict[str, Any]) -> dict[str, Any]:
+def refuse_unknown_facts(check: Check, facts: dict[str, Any]) -> None:
+    """A fact the check does not take is refused by name (`UnknownKey` at `facts`), before any is read:
+    a page asking for a missing fact still says this first, and its form never offers the name."""
     for name in facts:
         if not isinstance(name, str):
             raise RefereeError(f"fact names are words, got {show(name)}")
-    known = {f.name: f for f in check.facts}
+    known = [f.name for f in check.facts]
     unknown = sorted(set(facts) - set(known))
     if unknown:
-        raise RefereeError(f"check {check.name!r} has no fact {show(unknown[0])}; facts: {', '.join(known)}")
+        message = f"check {check.name!r} has no fact {show(unknown[0])}; facts: {', '.join(known)}"
+        raise UnknownKey(message, "facts", unknown[0])
+
+
+def validate_facts(check: Check, facts: dict[str, Any]) -> dict[str, Any]:
+    refuse_unknown_facts(check, facts)
     values = {}
     for fact in check.facts:
         if fact.name in facts:

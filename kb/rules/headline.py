@@ -49,6 +49,8 @@ class Ruled(Protocol):
     def missing(self) -> Sequence[Any]: ...  # each with the facts it `needs`
     @property
     def open(self) -> Sequence[Any]: ...
+    @property
+    def steps(self) -> Sequence[Any]: ...  # each with its `summary`: the chain's own words
 
 
 @dataclass(frozen=True)
@@ -67,16 +69,42 @@ def headline(verdict: Ruled | CheckVerdict | RulingStep | Reading) -> Headline:
         outcome = verdict.outcome if not isinstance(verdict, Reading) else None
         summary = verdict.summary if not isinstance(verdict, Reading) else ""
         return _headed(verdict.verdict, outcome, verdict.value, summary, "")
-    if verdict.verdict == "unknown" and verdict.ruled in CONFIDENT and verdict.unaccounted:
-        # The verdict is not earned, but the chain rules: say what it rules and what it could not read,
-        # never a bare "not settled" over a chain that says illegal.
-        ruled = _headed(verdict.ruled, verdict.outcome, verdict.value, verdict.summary, "")
-        keys = ", ".join(key_words(k) for k in verdict.unaccounted)
-        detail = f"but nothing here reads {keys} — check it yourself"
-        return Headline(f"the rules say {ruled.word}", ruled.value, "; ".join([*_lacks(verdict), detail]))
+    unread = rules_say(verdict)
+    if unread is not None:
+        return unread
     if verdict.verdict == "unknown" and verdict.open:
         return Headline("the book leaves this open", "", "")
     return _headed(verdict.verdict, verdict.outcome, verdict.value, verdict.summary, "; ".join(_lacks(verdict)))
+
+
+def rules_say(verdict: Ruled) -> Headline | None:
+    """The headline of a ruling that is not earned only because the state gives a key no rule reads:
+    what the chain rules and what nothing read, never a bare "not settled" over a chain that says
+    illegal. None for any other ruling."""
+    if not (verdict.verdict == "unknown" and verdict.ruled in CONFIDENT and verdict.unaccounted):
+        return None
+    # the chain's words, never the ruling's summary: that one starts with this headline (unearned_summary)
+    ruled = _headed(verdict.ruled, verdict.outcome, verdict.value, chain_summary(verdict.steps), "")
+    # a list and a word added to it ("#10's status", "#10's status: moved") are named once, by the word
+    named = [k for k in verdict.unaccounted if not any(o.startswith(f"{k}.") for o in verdict.unaccounted)]
+    keys = ", ".join(key_words(k) for k in named)
+    detail = f"but nothing here reads {keys} — check it yourself"
+    return Headline(f"the rules say {ruled.word}", ruled.value, "; ".join([*_lacks(verdict), detail]))
+
+
+def unearned_summary(verdict: Ruled) -> str | None:
+    """The one-line summary of such a ruling (`rules_say`): its headline's words, then the chain's, so
+    `referee check STATE --json` says what the page and the CLI head it with. None for any other."""
+    head = rules_say(verdict)
+    if head is None:
+        return None
+    value = f" {head.value}" if head.value else ""
+    return "; ".join(part for part in (f"{head.word}{value} — {head.detail}", chain_summary(verdict.steps)) if part)
+
+
+def chain_summary(steps: Sequence[Any]) -> str:
+    """What a ruling's steps say, in one line (under a headline that already says why it is not earned)."""
+    return joined_summaries([s.summary or "" for s in steps])
 
 
 def _headed(kind: str, outcome: str | None, value: Any, summary: str, detail: str) -> Headline:

@@ -15,10 +15,10 @@ prints and `POST /api/state` returns, its keys in the order of its fields."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from referee.rules.headline import joined_summaries, key_words
+from referee.rules.headline import joined_summaries, key_words, unearned_summary
 from referee.rules.verdicts import Reason, RulingStep, plain
 from referee.states.settling import NOTHING, Claim, Settling
 
@@ -143,7 +143,7 @@ def rule(
     verdict, why = earn(game, ruled, settling.claims, missing, unrecognised, unaccounted, opened)
     if why:
         summary = f"{verdict}: {'; '.join(why)}" + (f" — {summary}" if summary else "")
-    return Ruling(
+    ruling = Ruling(
         game=game,
         action={**last, "text": text} if len(actions) > 1 else last,
         actions=actions,
@@ -166,6 +166,9 @@ def rule(
         open=opened,
         earned=verdict == ruled,
     )
+    # a ruling the rules rule but nothing read a key of: its summary is its headline's words (one decision)
+    said = unearned_summary(ruling)
+    return ruling if said is None else replace(ruling, summary=said)
 
 
 def left_open(steps: list[RulingStep]) -> list[LeftOpen]:

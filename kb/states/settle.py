@@ -16,7 +16,7 @@ import contextlib
 import json
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.rules.actions import StateRules
 from referee.rules.checks import Check
 from referee.rules.loading import load_rules
@@ -115,7 +115,8 @@ def settle_state(
     rules = rules_by_game[game]
     unknown = sorted(set(document) - set(COMMON_KEYS) - set(rules.keys))
     if unknown:
-        raise RefereeError(f"{source}: {game} states have no key {unknown[0]!r}; keys: {', '.join(rules.keys)}")
+        message = f"{source}: {game} states have no key {unknown[0]!r}; keys: {', '.join(rules.keys)}"
+        raise UnknownKey(message, "", unknown[0])  # the page's form leaves it out (web.statepages)
     asks = document.get("asks", "legality")
     if asks not in ASKS:
         raise RefereeError(f"{source}: 'asks' is one of {', '.join(ASKS)}, got {show(asks)}")
