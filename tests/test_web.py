@@ -695,3 +695,17 @@ def test_a_range_bounded_on_one_side_is_said_as_that_side() -> None:
     assert _range_text({"type": "float", "low": 0, "high": None, "unit": "m"}) == "0 m or more"
     assert _range_text({"type": "int", "low": None, "high": 4}) == "at most 4"
     assert _range_text({"type": "point", "low": 0, "high": 80, "unit": "inches"}) == "each from 0 to 80 inches"
+
+
+def test_a_sheets_citations_say_they_come_from_it_and_the_rule_links_back() -> None:
+    from referee.web.present import back_to_sheet, cited_from_sheet
+
+    body = '<sup class="n"><a href="/tacocat/%D0%B4%D1%83%D0%B5%D0%BB%D1%8C/2">4</a></sup> <a href="/sheets">x</a>'
+    marked = cited_from_sheet(body, "tacocat", None)
+    assert '<a href="/tacocat/%D0%B4%D1%83%D0%B5%D0%BB%D1%8C/2?from=sheet">4</a>' in marked
+    assert '<a href="/sheets">x</a>' in marked  # only the game's rules
+    assert 'href="/tacocat/a/1?from=sheet&amp;lang=en"' in cited_from_sheet('href="/tacocat/a/1"', "tacocat", "en")
+    assert back_to_sheet({"from": "sheet"}, "tacocat") == "/sheets/tacocat"
+    assert back_to_sheet({"from": "sheet", "lang": "en"}, "tacocat") == "/sheets/tacocat?lang=en"
+    assert back_to_sheet({"from": "sheet", "lang": "<x>"}, "tacocat") == "/sheets/tacocat"
+    assert back_to_sheet({}, "tacocat") is None and back_to_sheet({"from": "ask"}, "tacocat") is None

@@ -134,14 +134,25 @@ def test_follow_a_citation_from_a_sheet_to_its_rule(phone, site: str) -> None:
     sheet.wait_for(timeout=SHEET_MADE_MS)
     assert sheet.locator("h2").count() >= 4
     assert "Most disputed" in sheet.locator("h2").all_inner_texts()
-    citation = sheet.locator("sup.n a").first
+    citation = sheet.locator("sup.n a").nth(min(5, sheet.locator("sup.n a").count() - 1))
     target = citation.get_attribute("href")
-    assert target.startswith("/ta-ke/")
+    assert target.startswith("/ta-ke/") and target.endswith("?from=sheet")
+    citation.scroll_into_view_if_needed()
+    scrolled = phone.evaluate("scrollY")
     citation.tap()
     phone.wait_for_url(re.compile(re.escape(target) + "$"))
-    assert phone.locator("article.rule .meta .id").first.inner_text() == target.lstrip("/")
+    assert phone.locator("article.rule .meta .id").first.inner_text() == target.split("?")[0].lstrip("/")
     assert phone.locator("article.rule .verbatim").first.is_visible()
     assert no_horizontal_scroll(phone)
+    # phone review 4, task 15: the rule page opened from a sheet links back to it, where the player was
+    back = phone.locator("a[data-back]")
+    assert back.inner_text().strip() == "‹ Back to the sheet" and in_view(back)
+    back.tap()
+    phone.wait_for_url(re.compile(r"/sheets/ta-ke$"))
+    sheet.wait_for()
+    phone.wait_for_function("y => Math.abs(scrollY - y) <= 60", arg=scrolled)
+    phone.goto(site + target.split("?")[0])  # the same rule opened any other way: no link to a sheet
+    assert phone.locator("a[data-back]").count() == 0
 
 
 def test_settle_a_pass_by_tapping_two_points_on_the_pitch(phone, site: str) -> None:

@@ -200,7 +200,8 @@ async def sheet_page(request: Request, game: str, lang: str | None = None) -> Re
         lang=lang,
         query=query,
         languages=backend.translations(game),
-        sheet_html=Markup(made.body),  # the knowledge base's own sheet, escaped when it was made
+        # the knowledge base's own sheet, escaped when it was made; its citations say they come from it
+        sheet_html=Markup(present.cited_from_sheet(made.body, game, lang)),
         left_out=made.left_out,
     )
 
@@ -264,4 +265,12 @@ async def rule_page(request: Request, game: str, rest: str) -> Response:
     titles = {
         n: words.check_title(describe_check(backend.checks[n])) for n in item.get("checks", []) if n in backend.checks
     }
-    return page(request, template, item=item, game=backend.game(game), heading_en=heading_en, check_titles=titles)
+    return page(
+        request,
+        template,
+        item=item,
+        game=backend.game(game),
+        heading_en=heading_en,
+        check_titles=titles,
+        back_to_sheet=present.back_to_sheet(request.query_params, game),
+    )

@@ -52,6 +52,25 @@ def quote_translation(item: dict[str, Any]) -> dict[str, Any] | None:
     return translate_quote(str(item.get("text") or ""), str(item.get("quote") or ""), given["text"], lang).to_json()
 
 
+FROM_SHEET = "from=sheet"  # a rule opened from a sheet's citation: its page links back to the sheet
+
+
+def cited_from_sheet(body: str, game: str, lang: str | None) -> str:
+    """A sheet's body (the knowledge base's HTML) with each citation of a rule of `game` marked as
+    opened from the sheet, so the rule page offers "Back to the sheet"; the printable page keeps its own."""
+    mark = FROM_SHEET + (f"&amp;lang={lang}" if lang else "")
+    prefix = re.escape(href(game) + "/")
+    return re.sub(rf'href="({prefix}[^"?#]*)"', rf'href="\1?{mark}"', body)
+
+
+def back_to_sheet(params: Any, game: str) -> str | None:
+    """The sheet a rule page was opened from (`cited_from_sheet`), or None."""
+    if params.get("from") != "sheet":
+        return None
+    lang = params.get("lang") or ""
+    return href(f"sheets/{game}") + (f"?lang={lang}" if re.fullmatch(r"[a-z]{2}", lang) else "")
+
+
 def href(item_id: str) -> str:
     """The page of an entry, section or game: /<id>, every part of the id percent-encoded."""
     return "/" + quote(item_id.strip("/"), safe="/")

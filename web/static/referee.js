@@ -307,6 +307,20 @@ document.addEventListener("click", (event) => {
   }
 });
 
+// "Back to the sheet" on a rule opened from a sheet's citation: the browser's Back when the sheet is the
+// page before (it comes back where the player was on it), else the link (a rule opened from a shared link).
+function backLink(link) {
+  link.addEventListener("click", (event) => {
+    if (window.sessionStorage.getItem("referee.sheet") !== link.getAttribute("href") || window.history.length < 2) return;
+    event.preventDefault();
+    window.history.back();
+  });
+}
+
+function rememberSheet(article) {
+  window.sessionStorage.setItem("referee.sheet", window.location.pathname + window.location.search);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("select[data-remember]").forEach(rememberChoice);
   document.querySelectorAll("input[data-filter]").forEach(filterList);
@@ -316,6 +330,8 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("a[data-print]").forEach(printLink);
   document.querySelectorAll("[data-action-builder]").forEach(actionBuilder);
   document.querySelectorAll("[data-full-note]").forEach(fullNote);
+  document.querySelectorAll("a[data-back]").forEach(backLink);
+  document.querySelectorAll("article.sheet").forEach(rememberSheet);
   verdictBar();
 });
 // Asking as you type replaces the address (one history entry per question, not per keystroke). A new
