@@ -11,8 +11,9 @@ made yet, as after `referee build`) and measures, from the moment the process is
 - longest wait: the longest any request sent meanwhile waited for its answer (a request that waits
   long with no answer is a browser spinner; the phone review's task 17 met 9 s of it).
 
-A client sends GET / back to back from the start (each with its own connection, as a reloading
-browser does), and another probes the port every 10 ms. Reported per run and as the median, with
+A client sends GET / from the start, each with its own connection as a reloading browser does,
+`--every` seconds after the last answer (a refused connection is tried again at once), and another
+probes the port every 10 ms. Reported per run and as the median, with
 the machine's load average before each run (2 shared cores: figures are a loaded machine's).
 """
 
@@ -42,7 +43,7 @@ def port_open_after(port: int, started: float, stop: threading.Event) -> float |
     return None
 
 
-def one_run(db: Path, workers: int, timeout: float) -> dict[str, float | None]:
+def one_run(db: Path, workers: int, timeout: float, every: float) -> dict[str, float | None]:
     port = free_port()
     started = time.monotonic()
     server = start_server(db, port, workers)
@@ -66,7 +67,7 @@ def one_run(db: Path, workers: int, timeout: float) -> dict[str, float | None]:
             if response.status_code == 200:
                 real_page = now - started
             else:
-                time.sleep(0.05)
+                time.sleep(every)
     finally:
         stop.set()
         prober.join()
@@ -80,13 +81,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=180)
+    parser.add_argument("--every", type=float, default=0.25, help="seconds between two requests once answered")
     args = parser.parse_args()
     db = ROOT / "data" / "referee.db"
     runs = []
     for number in range(args.runs):
         load = os.getloadavg()[0]
         with tempfile.TemporaryDirectory() as scratch:
-            run = one_run(fresh_copy(db, Path(scratch)), args.workers, args.timeout)
+            run = one_run(fresh_copy(db, Path(scratch)), args.workers, args.timeout, args.every)
         runs.append(run)
         shown = ", ".join(f"{k} {v:.2f} s" if v is not None else f"{k} never" for k, v in run.items())
         print(f"run {number + 1} (load {load:.1f}): {shown}", flush=True)
