@@ -227,15 +227,16 @@ def _write_svg(target: str, document: dict[str, Any], data: Ruling) -> None:
 
 
 def _print_state_verdict(data: Ruling) -> None:
-    from referee.rules.headline import chain_summary, headline  # per command
+    from referee.rules.headline import chain_summary, headline, rules_say  # per command
 
     head = headline(data)
     value = f" {head.value}" if head.value else ""
     typer.echo(f"{data.game}: {data.action['text']} — {head.word.upper()}{value}")
     if head.detail:
         typer.echo(f"  {head.detail}")
-    # as the page: under a headline that says why the ruling is not earned, the chain's words (not said twice)
-    line = data.summary if data.earned else chain_summary(data.steps)
+    # under a headline that says what the rules rule and what nothing read, the chain's words (the summary
+    # begins with that headline: not said twice)
+    line = chain_summary(data.steps) if rules_say(data) is not None else data.summary
     if line:
         typer.echo(f"  {line}")
     for i, step in enumerate(data.steps, 1):

@@ -3,6 +3,7 @@ the web, and never contradicts the chain of rules under it (#33 task 13; phone r
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from support.rules import all_checks, all_state_rules
 from typer.testing import CliRunner
 
 from referee.cli.main import app
-from referee.rules.headline import headline, joined_summaries, key_words
+from referee.rules.headline import chain_summary, headline, joined_summaries, key_words
 from referee.rules.verdicts import CheckVerdict
 from referee.states.ruling import LeftOpen, Ruling
 from referee.states.settle import settle_state
@@ -229,3 +230,14 @@ def test_an_unread_fact_is_found_in_the_shipped_examples() -> None:
         if document is not None and headline(_settle(document)).word.startswith("the rules say"):
             unearned += 1
     assert unearned >= 3
+
+
+def test_the_cli_says_the_headline_once_and_its_json_summary_is_the_headline(tmp_path: Path) -> None:
+    path = tmp_path / "dodge.yaml"
+    path.write_text(yaml.safe_dump(DODGE), encoding="utf-8")
+    printed = runner.invoke(app, ["check", str(path)]).stdout.splitlines()
+    ruling = _settle(DODGE)
+    head = headline(ruling)
+    assert printed[2].strip() == chain_summary(ruling.steps) and "nothing here reads" not in printed[2]
+    said = json.loads(runner.invoke(app, ["check", str(path), "--json"]).stdout)["summary"]
+    assert said == ruling.summary and said.startswith(f"{head.word} — {head.detail}")
