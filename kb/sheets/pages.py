@@ -34,14 +34,18 @@ SCALES = (1.6, 1.5, 1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05)
 
 
 def breaks(document) -> frozenset[tuple[int, int]]:
-    """The (block, unit) items that open a new column or page in the middle of their block."""
+    """The (block, unit) items that open a new column or page in the middle of their block. An item
+    after one that itself runs on into the new column (a step's details do) opens nothing: the
+    break is inside the item before it, and a "(cont.)" over this one would sit mid-column."""
     seen: dict[str, tuple[int, float, float]] = {}  # "block-unit" -> page, x, y of its first box
+    last: dict[str, tuple[int, float]] = {}  # "block-unit" -> page, x of its last box (a column it runs into)
 
     def walk(box, number: int) -> None:
         element = getattr(box, "element", None)
         place = element.get("data-u") if element is not None and box.element_tag == "li" else None
-        if place and place not in seen:
-            seen[place] = (number, box.position_x, box.position_y)
+        if place:
+            seen.setdefault(place, (number, box.position_x, box.position_y))
+            last[place] = (number, box.position_x)
         for child in getattr(box, "children", None) or []:
             walk(child, number)
 
@@ -52,7 +56,9 @@ def breaks(document) -> frozenset[tuple[int, int]]:
         block, unit = (int(p) for p in place.split("-"))
         before = seen.get(f"{block}-{unit - 1}")
         if before and (before[0] != number or abs(before[1] - x) > 1 or before[2] > y):
-            found.add((block, unit))
+            ran_on = last[f"{block}-{unit - 1}"]
+            if ran_on[0] != number or abs(ran_on[1] - x) > 1:
+                found.add((block, unit))
     return frozenset(found)
 
 
