@@ -58,7 +58,8 @@ def sheet(
         typer.Option(help="Language of the sheet: the book's (default) or one it has a translation in, e.g. en."),
     ] = None,
     pages: Annotated[
-        int | None, typer.Option(help="Pages to fill: 1, or 2 for a fuller sheet [default: the game's sheet says].")
+        int | None,
+        typer.Option(help="Pages to fill: 1 to 3 [default: the game's sheet says, or what its must-haves need]."),
     ] = None,
     corpus: Annotated[
         Path | None,
@@ -77,8 +78,8 @@ def sheet(
     from referee.sheets.pages import fit, pdf_to_png, write_pdf
 
     kind = sheet_format(format_, output)
-    if pages not in (None, 1, 2):
-        raise RefereeError(f"--pages must be 1 or 2, not {pages}")
+    if pages not in (None, 1, 2, 3):
+        raise RefereeError(f"--pages must be 1, 2 or 3, not {pages}")
     database = store.open_db(db_path(db))
     game_id = required_game(database, game)
     config = game_config(discover_games(corpus_dirs(corpus)), game_id)

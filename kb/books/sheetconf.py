@@ -202,6 +202,9 @@ class SheetConf(Schema):
     blocks: list[BlockConf] = Field(default_factory=list)  # none: the first sheet (referee.sheets.auto) with this title
     pages: Annotated[WholeNumber, AfterValidator(_pages)] = 1  # 2 for a dense book (type stays at 9 pt)
     checklist: list[KeyNumber] = Field(default_factory=list)  # the key numbers, each on the fitted page(s)
+    # a translator's note said in a sheet's language (lang -> entry -> words), printed under Marked in
+    # place of the translation's English [tr.: …] remark (a blind grader: English notes on the Ukrainian sheet)
+    remarks: dict[StrictStr, dict[StrictStr, StrictStr]] = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod

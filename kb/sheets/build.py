@@ -200,10 +200,11 @@ def _disputed_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
 UNPRINTABLE = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")  # CJK: no font of the sheet has it
 
 
-def _marks(db: sqlite_utils.Database, game: Game, lang: str) -> dict[str, list[str]]:
+def _marks(db: sqlite_utils.Database, game: Game, lang: str, said: dict[str, str]) -> dict[str, list[str]]:
     """What the knowledge base flags in the book's entries: rows or rules that conflict (a die
     table whose printed ranges overlap), an editor's or source note on a rule, a line the
-    translation could only guess at ([tr.: …])."""
+    translation could only guess at ([tr.: …]), in the sheet's language where its [sheet] `remarks`
+    say it there (`said`: entry id -> the note)."""
     found: dict[str, list[str]] = {}
     rows = db.execute(
         "select src, dst, kind, anchor, note from edges where kind in ('conflicts', 'annotates') and src like ?",
@@ -218,6 +219,9 @@ def _marks(db: sqlite_utils.Database, game: Game, lang: str) -> dict[str, list[s
             found.setdefault(dst, []).append(_first_sentences(" ".join(texts.get(src, anchor).split()), 1))
     remarked = db.execute("select id, text from translations where game = ? and text like '%[tr.:%'", [game.id])
     for entry, text in remarked.fetchall():
+        if entry in said:  # the note in the sheet's own language
+            found.setdefault(entry, []).append(word(lang, "unclear_said", remark=said[entry]))
+            continue
         for remark in re.findall(r"\[tr\.: ([^\]]+)\]", text):
             found.setdefault(entry, []).append(word(lang, "unclear", remark=remark))
     # a note may quote words in a script the sheet's fonts lack (the Japanese of a translator's note)
@@ -328,5 +332,6 @@ def build_sheet(db: sqlite_utils.Database, game: Game, checks: dict[str, Check],
     _mark_must_haves(blocks, conf, book)
     forms = dict(db.execute("select id, coalesce(ascii_id, id) from entries where game = ?", [game.id]).fetchall())
     title = conf.title.get(lang, game.language)
-    marks = _marks(db, game, lang)
+    said = {f"{game.id}/{entry}": note for entry, note in conf.remarks.get(lang, {}).items()}
+    marks = _marks(db, game, lang, said)
     return Sheet(game.id, title, lang, game.language, blocks, ascii_ids=forms, marks=marks, pages=conf.pages)

@@ -37,6 +37,10 @@ h2 { font-size: 9.6pt; margin: 0 0 0.8mm 0; padding: 0.5mm 1.5mm; background: #1
      break-after: avoid; border-radius: 1mm; }
 .computed h2 { background: #6b4a12; }
 .computed, .disputed li, ul.rules li { break-inside: avoid; }
+/* a list stays with its lead-in ("…an intersection of the pitch that is:"): no column or page break
+   between them (a blind grader, s41: the pass list broke across the page) */
+ul.rules li.lead { break-after: avoid; }
+ul.rules li.item { break-before: avoid; }
 .disputed h2 { background: #7a1f3d; }
 .note { font-size: 7.5pt; color: #6b4a12; font-style: italic; margin: 0 0 0.6mm 0; }
 p { margin: 0 0 0.8mm 0; }
@@ -207,7 +211,7 @@ def _html_block(block: SheetBlock, page: _Page, at: int = 0) -> str:
         return f'<div class="block disputed" data-b="{at}">{heading}<ul class="rules">{"".join(lines)}</ul></div>'
     items = []
     labelled = block.kind == "sequence" and any(u.label is not None for u in block.units)
-    for unit in block.units:
+    for at_unit, unit in enumerate(block.units):
         quote = unit.cells[0]
         assert isinstance(quote, Excerpt)
         if quote.table and quote.translation is None:
@@ -219,7 +223,7 @@ def _html_block(block: SheetBlock, page: _Page, at: int = 0) -> str:
             continue
         details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
         label = f'<span class="step">{html.escape(unit.label or "·")}</span> ' if labelled else ""
-        items.append(f"<li>{label}{_html_text(quote, page, pre=True)}{details}</li>")
+        items.append(f"{_list_li(block, at_unit)}{label}{_html_text(quote, page, pre=True)}{details}</li>")
     # the book's own step numbers when the [sheet] gives them ('return to "3: Play"' must find 3: Play)
     tag = 'ul class="rules"'
     if block.kind == "sequence":
@@ -229,13 +233,21 @@ def _html_block(block: SheetBlock, page: _Page, at: int = 0) -> str:
     return f'<div class="block" data-b="{at}">{heading}<{tag}>{"".join(items)}</{name}></div>'
 
 
+def _list_li(block: SheetBlock, at: int) -> str:
+    """A line's <li>: "lead" where the list it opens follows (joined), "item" for that list's items."""
+    units = block.units
+    leads = at + 1 < len(units) and units[at + 1].joined
+    kinds = [*(["item"] if units[at].joined else []), *(["lead"] if leads else [])]
+    return f'<li class="{" ".join(kinds)}">' if kinds else "<li>"
+
+
 def _continued(items: list[str], block: SheetBlock, at: int, page: _Page, name: str, attributes: str) -> list[str]:
     """Each item marked with its place (the fitter finds where a column or page breaks a block), and
     the block's heading again, "(cont.)", over an item that opens a column or page (a blind grader:
     page 2 began mid-section with no heading). Printed only: on a screen the list runs on."""
     out = []
     for ui, item in enumerate(items):
-        item = item.replace("<li>", f'<li data-u="{at}-{ui}">', 1)
+        item = item.replace("<li", f'<li data-u="{at}-{ui}"', 1)
         if (at, ui) in page.sheet.continued:
             again = f'<h2 class="cont print-only">{html.escape(block.heading)} {CONT}</h2>'
             start = f' start="{ui + 1}" style="counter-reset: list-item {ui}"' if name == "ol" else ""
@@ -311,7 +323,7 @@ def _marked(sheet: Sheet, page: _Page) -> str:
 
 def sheet_body(sheet: Sheet, links: str | None = None) -> str:
     """The sheet's content: its title, its blocks and its sources list, without a stylesheet."""
-    page = _Page(sheet.footnotes(), links, sheet.marks, sheet)
+    page = _Page(sheet.footnotes(), links, sheet.flagged(), sheet)
     meta = html.escape(translation_note(sheet) or sheet_word(sheet, "meta"))
     return (
         f'<div class="top"><h1>{html.escape(sheet.title)}</h1><div class="meta">{meta}</div></div>'

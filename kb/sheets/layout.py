@@ -78,10 +78,28 @@ class Sheet:
         found: dict[str, list[str]] = {}
         for quote in self.quotes():
             for note in self.marks.get(quote.entry, []):
-                if not _explains(note, quote):
+                if not _explains(note, quote) or self._remark_elsewhere(note, quote):
                     continue
                 if quote.entry not in found.setdefault(note, []):
                     found[note].append(quote.entry)
+        return found
+
+    def _remark_elsewhere(self, note: str, quote: Excerpt) -> bool:
+        """A translator's note ([tr.: …] in the translation) is about the words just before it: on a
+        translated line only where the printed slice holds it (s41: "meaning one of the goals" went
+        beside "shuffle the whole deck", the slice before the words it explains)."""
+        lead = word(self.lang, "unclear", remark="")
+        if quote.translation is None or not note.startswith(lead):
+            return False
+        return f"[tr.: {note.removeprefix(lead)}]" not in quote.translation
+
+    def flagged(self) -> dict[str, list[str]]:
+        """Entry id -> its flags explained under Marked: the entries whose lines carry ⚠ (a flag
+        about words not on the page put a ⚠ with no note: the deal step's shuffle, s41)."""
+        found: dict[str, list[str]] = {}
+        for note, entries in self.marked().items():
+            for entry in entries:
+                found.setdefault(entry, []).append(note)
         return found
 
     def marked_lines(self) -> list[tuple[str, list[str]]]:
@@ -194,6 +212,7 @@ WORDS = {
         "settle": "settle it: referee check {check}",
         "computed": "computed by Referee from the book's rules",
         "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
+        "unclear_said": "the translator's note: {remark}",
     },
     "uk": {
         "meta": "Кожен рядок — текст правил; маленькі числа посилаються на їхні записи.",
@@ -205,6 +224,7 @@ WORDS = {
         "computed": "обчислено Referee за правилами книги",
         # the translator's note is English: said as it is, so the book's own sheet explains the flag too
         "unclear": "неясне місце книги; примітка перекладача (англ.): {remark}",
+        "unclear_said": "неясне місце книги: {remark}",  # the note in Ukrainian ([sheet] remarks)
     },
 }
 

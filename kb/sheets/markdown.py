@@ -35,7 +35,7 @@ def _md_table(columns: list[str], rows: list[list[str]]) -> list[str]:
 
 def _md_block(block: SheetBlock, notes: dict[str, int], sheet: Sheet) -> list[str]:
     out = [f"## {block.heading}", ""]
-    marks = sheet.marks
+    marks = sheet.flagged()
     if block.kind == "computed":
         rows = block.rows
         cites = cite_marks(block.cites, notes, True)

@@ -326,6 +326,61 @@ def dangling_lead_ins(sheet: Sheet, db: sqlite_utils.Database, game: Game) -> li
     return problems
 
 
+# A line that announces a list by its count and names ("There are also two types of jumbo attacks:
+# sets and sequences.", "in two ways:"), or one that ends on "the following": the words after it
+# must say what each named thing is (a blind grader, s41: the English Tacocat sheet named the two
+# jumbo attacks and defined neither; Takkure's heading named REST and gave no REST).
+PROMISE = re.compile(
+    r"\b(?:two|three|four|five|several|2|3|4|5|два|дві|три|чотири|кілька)\s+"
+    r"(?:\w+\s+){0,2}?(?:types?|kinds?|ways?|options?|possibilit\w+|cases?|тип\w*|вид\w*|способ\w*)\b[^:.]*:\s*([^.:]+)",
+    re.I,
+)
+FOLLOWING = re.compile(r"(?:the following|as follows|наступн\w*|так\w*)\s*[:.]?\s*$", re.I)
+
+
+def _stem(word: str) -> str:
+    """Enough of a word to find it in another form ("sets" in "A set is…", «набори» in «Набір»)."""
+    return word.lower()[: max(3, min(6, len(word) - 3))]
+
+
+def unkept_promises(sheet: Sheet) -> list[str]:
+    """A line that names the kinds of a thing ("two types …: sets and sequences") with no later line
+    of its block giving each of them, or a line ending on ":" or "the following" with nothing after
+    it in its block: a heading's promise the sheet does not keep where the reader looks."""
+    problems = []
+    for block in sheet.blocks:
+        if block.kind not in ("rules", "sequence"):
+            continue
+        quotes = [q for u in block.units for q in [*(c for c in u.cells if isinstance(c, Excerpt)), *u.details]]
+        for at, quote in enumerate(quotes):
+            rest = " ".join(q.text for q in quotes[at + 1 :]).lower()
+            said = quote.text.rstrip()
+            if (said.endswith(":") or FOLLOWING.search(said)) and not rest.strip():
+                problems.append(f"{quote.entry}: a lead-in with nothing after it: {said[-50:]!r}")
+            for named in PROMISE.findall(quote.text):
+                names = [n for n in re.split(r",|\band\b|\bor\b|\bта\b|\bі\b|\bй\b|\bабо\b", named) if n.strip()]
+                if any(len(n.split()) > 3 for n in names):  # the line says what each is ("…in three ways: when …")
+                    continue
+                for name in names:
+                    word = re.findall(r"\w+", name)[-1] if re.findall(r"\w+", name) else ""
+                    if word and _stem(word) not in rest:
+                        problems.append(f"{quote.entry}: names {name.strip()!r}, which no line after it gives")
+    return problems
+
+
+def split_lists(sheet: Sheet, document) -> list[str]:
+    """A list cut from its lead-in, or in two, by a column or page break (a blind grader, s41: the
+    pass list "…an intersection of the pitch that is:" broke across the page)."""
+    from referee.sheets.pages import breaks
+
+    found = []
+    for block, unit in sorted(breaks(document)):
+        if sheet.blocks[block].units[unit].joined:
+            quote = sheet.blocks[block].units[unit].cells[0]
+            found.append(f"{sheet.blocks[block].heading}: its list breaks before {getattr(quote, 'entry', '?')}")
+    return found
+
+
 # A line opening on one of these points back to what came before it in the book ("They take one
 # card…" is the duel's winner; "If you decide to do this…"): without that, the line names no one.
 POINTS_BACK = {
