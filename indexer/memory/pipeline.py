@@ -19,7 +19,14 @@ from pathlib import Path
 
 from referee import store
 from referee.indexer.memory.assemble import assemble, judging_questions
-from referee.indexer.memory.bank import SHIPPED_FILE, SHIPPED_VECTORS, load_memory, ship_vectors, write_items
+from referee.indexer.memory.bank import (
+    SHIPPED_FILE,
+    SHIPPED_VECTORS,
+    common_directions,
+    load_memory,
+    ship_vectors,
+    write_items,
+)
 from referee.indexer.memory.candidates import is_off_topic
 from referee.indexer.memory.ranker import RANKER_FILE
 from referee.indexer.memory.training import FitReport, fit_game_choice, fit_ranker, gather_all, new_book_asked
@@ -91,16 +98,23 @@ def train_ranker(
     reader = shipped_reader()
     new_book = new_book_asked(train, seed)
     say(f"  {len(new_book)} of them as if their book were new (none of its game's memory)")
-    gathered = gather_all(searcher, reader, memory, train, sections, say, new_book)
+    # what every remembered question shares whatever it asks (its template), taken out of the
+    # similarity abstention reads beside the plain one (records/2026-12-02-rank-templates.md)
+    directions = common_directions(memory.vectors)
+    gathered = gather_all(searcher, reader, memory, train, sections, say, new_book, directions)
     # Off-topic questions are few among the sample; each is asked once more as a new book's, for
     # the new book's abstention alone (the trees are fit on the sample as before).
     # (at most one for every 25 of the sample: a small `--limit` run stays small)
     off_topic = [i for i in memory.items if is_off_topic(i) and i.id not in new_book][: len(train) // 25]
     say(f"asking the {len(off_topic)} other off-topic questions as if their book were new")
-    only = gather_all(searcher, reader, memory, off_topic, sections, say, {i.id for i in off_topic})
+    only = gather_all(searcher, reader, memory, off_topic, sections, say, {i.id for i in off_topic}, directions)
     say("fitting the ranker (folds grouped by section)")
     ranker, report = fit_ranker(
-        gathered, seed=seed, meta={"memory": len(items), "trained_on": len(train), "seed": seed}, new_book_only=only
+        gathered,
+        seed=seed,
+        meta={"memory": len(items), "trained_on": len(train), "seed": seed},
+        new_book_only=only,
+        directions=directions,
     )
     games_sample = [i for i in train if i.kind == "answerable"][:GAME_SAMPLE]
     say(f"asking {len(games_sample)} of them with no game named, to weigh how the game is chosen")
