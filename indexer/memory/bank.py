@@ -250,6 +250,7 @@ class Memory:
         self._kinds: dict[int, np.ndarray] = {}  # by the kind's function (module-level ones: one per kind)
         self._last: tuple[bytes, np.ndarray] | None = None
         self._removed: tuple[Directions, np.ndarray] | None = None  # the rows without the common directions
+        self._last_without: tuple[bytes, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self.items)
@@ -282,12 +283,18 @@ class Memory:
         return out
 
     def _without(self, vector: np.ndarray, directions: Directions) -> np.ndarray:
-        """Every row's cosine with the vector, the common directions taken out of both (the rows'
-        kept per `directions`: one product per question, as for the plain cosine)."""
+        """Every row's cosine with the vector, the common directions taken out of both (the rows
+        kept per `directions`, the last vector's cosines by value, as for the plain cosine: an ask
+        that names no game reads several games)."""
         kept = self._removed
         if kept is None or kept[0] is not directions:
             kept = self._removed = (directions, directions.remove(self.vectors))
-        return kept[1] @ directions.remove(vector[None, :])[0]
+            self._last_without = None
+        key = vector.tobytes()
+        last = self._last_without
+        if last is None or last[0] != key:
+            last = self._last_without = (key, kept[1] @ directions.remove(vector[None, :])[0])
+        return last[1]
 
     def nearest_of(
         self, vector: np.ndarray, kind: Callable[[Remembered], bool], skip: Callable[[Remembered], bool] | None = None
