@@ -104,10 +104,13 @@ def gather_candidates(
     query: str,
     skip=None,
     directions: Directions | None = None,
+    neighbours_apart: bool = False,
 ) -> Candidates:
     """`skip`: remembered questions not to read (training leaves a question's own writer out);
-    `directions`: the memory's common directions the ranker was fit with (`Ranker.directions`)."""
-    neighbours = memory.nearest(question.vector, game, NEIGHBOURS, skip)
+    `directions`: the memory's common directions the ranker was fit with (`Ranker.directions`);
+    `neighbours_apart`: the game's nearest remembered questions (their votes, the entries they
+    bring) chosen and weighed without them, as the ranker was fit (`Ranker.neighbours_apart`)."""
+    neighbours = memory.nearest(question.vector, game, NEIGHBOURS, skip, directions if neighbours_apart else None)
     answered = [n for n in neighbours if n.item.kind == "answerable"]
     searched = hits[:DEPTH]
     have = {h.entry.id for h in searched}

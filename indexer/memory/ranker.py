@@ -193,6 +193,7 @@ class Ranker:
     new_book_below: float = 0.0
     new_book_below_cross: float = 0.0  # the same for a book in another language than the question
     directions: Directions | None = None  # the memory's common directions its features were read with
+    neighbours_apart: bool = False  # the game's neighbours chosen without them (else only abstention reads them)
 
     def right(self, logits: np.ndarray) -> np.ndarray:
         a, b = self.calibration
@@ -217,7 +218,8 @@ class Ranker:
             arrays |= {"directions.mean": self.directions.mean, "directions.components": self.directions.components}
         # in the order load_ranker reads them
         thresholds = [self.abstain_below, self.choices_below, self.game_weight, self.memory_weight]
-        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], self.meta)
+        meta = {**self.meta, "neighbours_apart": self.neighbours_apart}
+        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], meta)
 
 
 def load_ranker(path: Path = RANKER_FILE) -> Ranker:
@@ -237,6 +239,7 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             float(n[8]) if len(n) > 8 else 0.0,
             float(n[9]) if len(n) > 9 else float(n[8]) if len(n) > 8 else 0.0,
             Directions(a["directions.mean"], a["directions.components"]) if "directions.mean" in a else None,
+            bool(meta.get("neighbours_apart", False)) and "directions.mean" in a,
         )
 
     return load_weights(path, "ranker", build)

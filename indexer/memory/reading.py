@@ -128,7 +128,7 @@ REJECTED_AT = 0.9  # a passage marked wrong for a question at least this close i
 
 def _rejected_last(cands: Candidates, order: np.ndarray) -> np.ndarray:
     """Passages the player marked wrong for a question this close go behind the others."""
-    rejected = [n.item for n in cands.neighbours if n.item.kind == "rejected" and n.similarity >= REJECTED_AT]
+    rejected = [n.item for n in cands.neighbours if n.item.kind == "rejected" and n.plain >= REJECTED_AT]
     if not rejected:
         return order
     bad = {
@@ -189,7 +189,18 @@ def read_games(
             hits = result.game_hits or [h for h in result.hits if h.entry.game == game]
         else:
             hits = searcher.search(result.query, GameChoice.given(game), limit=SEARCHED).hits
-        cands = gather_candidates(searcher, reader, memory, hits, question, game, result.query, skip, ranker.directions)
+        cands = gather_candidates(
+            searcher,
+            reader,
+            memory,
+            hits,
+            question,
+            game,
+            result.query,
+            skip,
+            ranker.directions,
+            ranker.neighbours_apart,
+        )
         read.append(rank_game(ranker, cands, hits, question))
     return read, shares
 
@@ -223,7 +234,16 @@ def rank_games(
     if not result.choice.inferred or len(result.likelihood) < 2:
         hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
         cands = gather_candidates(
-            searcher, reader, memory, hits, question, result.game, result.query, skip, ranker.directions
+            searcher,
+            reader,
+            memory,
+            hits,
+            question,
+            result.game,
+            result.query,
+            skip,
+            ranker.directions,
+            ranker.neighbours_apart,
         )
         return rank_game(ranker, cands, hits, question), {}, []
     read, shares = read_games(searcher, reader, ranker, memory, result, skip)

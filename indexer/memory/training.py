@@ -71,9 +71,11 @@ def gather_all(
     say=print,
     new_book: set[str] | None = None,
     directions: Directions | None = None,
+    neighbours_apart: bool = False,
 ) -> list[Asked]:
     """Every question asked, its own writer left out of the memory (or, for those in `new_book`,
-    its game's whole memory); `directions`: the memory's common directions (`bank.common_directions`)."""
+    its game's whole memory); `directions`: the memory's common directions (`bank.common_directions`),
+    with `neighbours_apart` also choosing the game's neighbours (`gather_candidates`)."""
     out = []
     start = time.perf_counter()
     new_book = new_book or set()
@@ -91,6 +93,7 @@ def gather_all(
             result.query,
             _skip_for(item, item.id in new_book),
             directions,
+            neighbours_apart,
         )
         labels = np.array([item.kind == "answerable" and hits_gold("", p.quote, item.gold) for p in cands.passages])
         section = sections.get(item.entry or "") or item.section or f"{item.game}/silent/{item.id}"
@@ -177,6 +180,7 @@ def fit_ranker(
     meta: dict | None = None,
     new_book_only: Sequence[Asked] = (),
     directions: Directions | None = None,
+    neighbours_apart: bool = False,
 ) -> tuple[Ranker, FitReport]:
     """The trees, their calibration and the abstention models. `new_book_only`: questions asked as a
     new book's for its abstention model alone (the trees never see them); `directions`: the common
@@ -265,6 +269,7 @@ def fit_ranker(
         new_book_below=new_book_below,
         new_book_below_cross=new_book_below_cross,
         directions=directions,
+        neighbours_apart=neighbours_apart and directions is not None,
     )
     return ranker, report
 
