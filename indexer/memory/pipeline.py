@@ -42,7 +42,7 @@ MEMORY_SETS = PACKAGE_DIR.parent / "data" / "memory"
 TRAINING_SAMPLE = 5_000
 # The game's nearest remembered questions chosen and weighed without the common directions too
 # (their votes, the entries they bring), not only read so by abstention: records/2026-12-02-rank-templates.md
-NEIGHBOURS_APART = True
+NEIGHBOURS_APART = False
 GAME_SAMPLE = 600  # of those, asked again with no game named: the game choice's two weights
 
 
