@@ -155,3 +155,17 @@ def test_directions_of_no_questions_leave_vectors_as_they_are_but_unit_length() 
     empty = Directions(np.zeros(4, np.float32), np.zeros((0, 4), np.float32))
     v = np.array([[3.0, 4.0, 0.0, 0.0]])
     assert np.allclose(empty.remove(v), [[0.6, 0.8, 0.0, 0.0]])
+
+
+def test_whether_the_neighbours_are_chosen_apart_travels_with_the_ranker_and_needs_its_directions(
+    tmp_path: Path,
+) -> None:
+    rng = np.random.default_rng(7)
+    gathered = [_asked(n, rng) for n in range(60)]
+    directions = common_directions(rng.normal(size=(50, DIM)), count=2)
+    chosen, _ = fit_ranker(gathered, seed=0, folds=3, directions=directions, neighbours_apart=True)
+    plain, _ = fit_ranker(gathered, seed=0, folds=3, directions=directions)
+    blind, _ = fit_ranker(gathered, seed=0, folds=3, neighbours_apart=True)  # nothing to choose them by
+    for ranker, says in ((chosen, True), (plain, False), (blind, False)):
+        ranker.save(tmp_path / "r.npz")
+        assert load_ranker(tmp_path / "r.npz").neighbours_apart is says
