@@ -215,11 +215,14 @@ class Ranker:
             }
             new_book = [self.new_book.bias, self.new_book_below, self.new_book_below_cross]
         if self.directions is not None:
-            arrays |= {"directions.mean": self.directions.mean, "directions.components": self.directions.components}
+            arrays |= {
+                "directions.mean": self.directions.mean,
+                "directions.components": self.directions.components,
+                "directions.neighbours": np.array([int(self.neighbours_apart)]),
+            }
         # in the order load_ranker reads them
         thresholds = [self.abstain_below, self.choices_below, self.game_weight, self.memory_weight]
-        meta = {**self.meta, "neighbours_apart": self.neighbours_apart}
-        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], meta)
+        save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], self.meta)
 
 
 def load_ranker(path: Path = RANKER_FILE) -> Ranker:
@@ -239,7 +242,7 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             float(n[8]) if len(n) > 8 else 0.0,
             float(n[9]) if len(n) > 9 else float(n[8]) if len(n) > 8 else 0.0,
             Directions(a["directions.mean"], a["directions.components"]) if "directions.mean" in a else None,
-            bool(meta.get("neighbours_apart", False)) and "directions.mean" in a,
+            "directions.neighbours" in a and bool(a["directions.neighbours"][0]),
         )
 
     return load_weights(path, "ranker", build)
