@@ -5,6 +5,7 @@ before (`referee search --json`, `referee ask --json`, the web API)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from referee.indexer.answering.types import Choice, Citation
 from referee.indexer.search.results import Hit
@@ -62,3 +63,18 @@ def test_a_choice_is_its_citation_with_the_question_that_tells_it_apart() -> Non
 def test_every_shape_is_plain_json() -> None:
     for data in (ENTRY.to_json(), Hit(ENTRY, 1.0).to_json(), Citation(ENTRY, QUOTE).to_json()):
         assert json.loads(json.dumps(data)) == data
+
+
+def test_a_citation_of_one_sentence_carries_that_sentences_translation() -> None:
+    # the JSON (`ask --json`, /api/ask) says what the CLI and the page show: the quoted sentence's own
+    # translation when the entry's sentences line up, the whole entry's beside it
+    two = replace(
+        ENTRY,
+        text="Each player scores a point. The player with the most points wins.",
+        translations=[{"lang": "en", "text": "One. Two.", "label": "unofficial translation"}],
+    )
+    data = Citation(two, QUOTE).to_json()["translation"]
+    assert (data["of"], data["quoted"], data["text"]) == ("the quoted sentences", "Two.", "One. Two.")
+    odd = replace(two, translations=[{"lang": "en", "text": "One and two.", "label": "unofficial translation"}])
+    data = Citation(odd, QUOTE).to_json()["translation"]
+    assert data["of"] == "the whole entry" and data["quoted"] is None and data["why_whole"]

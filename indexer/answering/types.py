@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from referee.books.translation import translate_quote
 from referee.names import GameChoice
 from referee.store import StoredEntry
 
@@ -62,10 +63,13 @@ class Citation:
 
     @property
     def translation(self) -> Json | None:
-        """The entry's aligned translation, labelled (a translation is kept per entry, not per quote)."""
+        """The entry's aligned translation, labelled; `quoted` is the quoted sentences' own when they
+        line up (`translate_quote`, the one decision the CLI and the web page show), `text` the whole entry's."""
         if not self.entry.translations:
             return None
-        return {**self.entry.translations[0], "of": "the whole entry"}
+        given = self.entry.translations[0]
+        shown = translate_quote(self.entry.text, self.quote, str(given["text"]), str(given.get("lang") or "en"))
+        return {**given, "of": shown.of, "quoted": shown.quoted, "heading": shown.heading, "why_whole": shown.why_whole}
 
     def to_json(self) -> Json:
         """The entry's one shape (`StoredEntry.to_json`) with the quote and what the answer adds."""
