@@ -15,6 +15,7 @@ from support.sheet_quality import (
     cut_problems,
     dangling_lead_ins,
     dropped_conditions,
+    elided_clauses,
     fragment_problems,
     keyword_lines,
     missing_key_numbers,
@@ -220,6 +221,8 @@ def test_sheet_quality(built_db: Path, game, fitted, spec: str) -> None:
     assert orphaned_openings(sheet, store.open_db(built_db), game(spec.partition(":")[0])) == []
     assert overflowing_cells(render(sheet)) == []
     assert keyword_lines(sheet) == []
+    texts = dict(store.open_db(built_db).execute("select id, text from entries").fetchall())
+    assert elided_clauses(sheet, texts, game(spec.partition(":")[0]).language) == []
     declared = {b.kind for b in game(spec.partition(":")[0]).sheet.blocks}
     assert "sequence" in declared  # every sheet opens on its turn sequence
     assert {b.kind for b in sheet.blocks} == declared  # fitting to the page kept a block of every kind
@@ -283,6 +286,23 @@ def test_quality_checks_can_fail(built_db: Path, game, fitted) -> None:
     assert keyword_lines(listed)
     bare_names.text = "The actions available on defense are: … PRESSURE … BALL STEAL"
     assert keyword_lines(listed) == []
+    three = (
+        "You may never put 3 alike on one stack. So, if you draw such a chip, simply switch to the next space."
+        " Make sure no stack holds 3 alike. If a stack runs out, stop."
+    )
+    line = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, [])
+    line.blocks = [SheetBlock("rules", "Set-up", 1, [Unit([Excerpt("x", "You may never put 3 alike on one stack.")])])]
+    assert any("'If'" in p and "stops before" in p for p in elided_clauses(line, {"x": three}, "en"))  # the tail
+    line.blocks[0].units[0].cells[
+        0
+    ].text = "You may never put 3 alike on one stack. … Make sure no stack holds 3 alike."
+    found = elided_clauses(line, {"x": three}, "en")
+    assert len(found) == 2 and "'…' skips 'if'" in found[0] and "stops before 'If'" in found[1]
+    line.blocks[0].units[0].cells[0].text = three
+    assert elided_clauses(line, {"x": three}, "en") == []
+    example = "Move 2. For example, if you roll 3, move 2. So if you roll 4, move 2."
+    line.blocks[0].units[0].cells[0].text = "Move 2."
+    assert elided_clauses(line, {"x": example}, "en") == []  # an example runs on to its entry's end
     sheet = fitted["ta-ke"][0]
     emptied = type(sheet)(sheet.game, sheet.title, sheet.lang, sheet.book_lang, sheet.blocks[:1])
     assert missing_key_numbers(emptied, game("ta-ke"))
