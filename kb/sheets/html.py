@@ -221,7 +221,7 @@ def _html_block(block: SheetBlock, page: _Page, at: int = 0) -> str:
             cells = [[html.escape(c) for c in row] for row in printed["rows"]]
             items.append(f"<li>{cap}{_html_table([html.escape(c) for c in printed['columns']], cells)}</li>")
             continue
-        details = "".join(f'<span class="detail">{_html_text(d, page)}</span>' for d in unit.details)
+        details = "".join(f'<span class="detail">{_html_text(d, page, pre=True)}</span>' for d in unit.details)
         label = f'<span class="step">{html.escape(unit.label or "·")}</span> ' if labelled else ""
         items.append(f"{_list_li(block, at_unit)}{label}{_html_text(quote, page, pre=True)}{details}</li>")
     # the book's own step numbers when the [sheet] gives them ('return to "3: Play"' must find 3: Play)

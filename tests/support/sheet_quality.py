@@ -551,3 +551,17 @@ def elided_clauses(sheet: Sheet, texts: dict[str, str], lang: str, tails: bool =
             if found:
                 problems.append(f"{entry}: stops before {found.group(0)!r}: {' '.join(sentence.split())[:70]!r}")
     return problems
+
+
+PAGE_REFERENCE = re.compile(r"\b(?:see |on )?(?:pages?|p\.|стор\w*\.?|с\.)\s*\d+", re.I)
+
+
+def page_references(sheet: Sheet) -> list[str]:
+    """A line that sends the player to a page of the book ("see page 34"): the sheet is printed to be
+    read without the book (a blind grader, s42)."""
+    return [
+        f"{quote.entry}: points to a page of the book: {found.group(0)!r}"
+        for quote in sheet.quotes()
+        for found in [PAGE_REFERENCE.search(quote.text)]
+        if found
+    ]
