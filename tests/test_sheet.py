@@ -411,7 +411,7 @@ def test_sheet_config_is_validated(tmp_path: Path) -> None:
     toml = folder / "game.toml"
     original = toml.read_text(encoding="utf-8")
     toml.write_text(
-        original.replace('kind = "rules"\nheading = "Object"', 'kind = "rules"\ncolour = 3\nheading = "Object"', 1)
+        original.replace('[[sheet.blocks]]\nkind = "sequence"', '[[sheet.blocks]]\nkind = "sequence"\ncolour = 3', 1)
     )
     with pytest.raises(RefereeError, match=r"unknown key 'sheet\.blocks\[0\]\.colour'"):
         discover_games(tmp_path / "corpus")

@@ -516,18 +516,21 @@ def elided_clauses(sheet: Sheet, texts: dict[str, str], lang: str, tails: bool =
     words a quote prints, an example aside) and that holds a condition or a consequence, printed on no line of the page:
     the player learns the rule without the case it applies in or what to do instead."""
     pattern = CLAUSES.get(lang, CLAUSES["en"])
-    printed: dict[str, list[str]] = {}
+    printed: dict[str, list[list[str]]] = {}
     for quote in sheet.quotes():
-        printed.setdefault(quote.entry, []).extend(p.strip() for p in quote.text.split(ELISION.strip()) if p.strip())
+        printed.setdefault(quote.entry, []).append([p.strip() for p in quote.text.split(ELISION.strip()) if p.strip()])
     problems = []
-    for entry, pieces in printed.items():
+    for entry, quoted in printed.items():
         text = texts[entry]
         covered = [False] * len(text)
-        for piece in pieces:
-            at = text.find(piece)
-            while at >= 0:
-                covered[at : at + len(piece)] = [True] * len(piece)
-                at = text.find(piece, at + 1)
+        pieces = [piece for one in quoted for piece in one]
+        for one in quoted:  # each quote's pieces in the book's order ("Ninja" the label, not "Ninjas" later)
+            at = 0
+            for piece in one:
+                start = text.find(piece, at)
+                if start >= 0:
+                    covered[start : start + len(piece)] = [True] * len(piece)
+                    at = start + len(piece)
         ends = [i for i, c in enumerate(covered) if c]
         if not ends:
             continue
@@ -565,3 +568,22 @@ def page_references(sheet: Sheet) -> list[str]:
         for found in [PAGE_REFERENCE.search(quote.text)]
         if found
     ]
+
+
+def repeated_sentences(sheet: Sheet) -> list[str]:
+    """A sentence of the book printed on two lines of the page (the seating rule under Setup and again
+    under Teams, a blind grader, s42): the room a missing rule needs, and a reader who wonders
+    whether the two differ. A table's cells and a disputed answer that quotes a rule are lines too."""
+    seen: dict[tuple[str, str], tuple[int, int]] = {}
+    problems = []
+    for number, block in enumerate(sheet.blocks):
+        for at, unit in enumerate(block.units):
+            for quote in [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details:
+                for piece in quote.text.split(ELISION.strip()):
+                    for sentence in sentences(piece.strip()):
+                        key = (quote.entry, " ".join(sentence.split()))
+                        if len(key[1]) < 40:
+                            continue
+                        if seen.setdefault(key, (number, at)) != (number, at):
+                            problems.append(f"{quote.entry}: printed twice: {key[1][:60]!r}")
+    return list(dict.fromkeys(problems))
