@@ -149,8 +149,21 @@ class _Page:
         return f"{FLAG}{said}"
 
 
+SHORT_ITEM = 30  # characters: a bulleted list of names this short runs on one line ("• MOVE • STAND UP")
+
+
+def _short_items_inline(text: str) -> str:
+    """A lead-in and a bulleted list of short names ("…one action amongst the following: • MOVE
+    • STAND UP"), the names run on after the lead-in: a line each took a column's room for a word."""
+    lead, *rest = text.split("\n")
+    items = [line.strip() for line in rest if line.strip()]
+    if items and all(item.startswith("•") and len(item) <= SHORT_ITEM for item in items):
+        return f"{lead} {' '.join(items)}"
+    return text
+
+
 def _html_text(quote: Excerpt, page: _Page, pre: bool = False) -> str:
-    main = quote.translation if quote.translation is not None else quote.text
+    main = _short_items_inline(quote.translation if quote.translation is not None else quote.text)
     body = html.escape(main.replace("\n\n", "\n"))
     if pre and "\n" in main:
         body = f'<span class="pre">{body}</span>'
