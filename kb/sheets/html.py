@@ -73,7 +73,8 @@ td.short { white-space: nowrap; }
 .computed td, .computed th { text-align: center; }
 .reading td, .reading th { text-align: left; }
 .pre { white-space: pre-line; }
-.flagnote { color: #7a2020; font-style: italic; display: block; white-space: normal; }  /* in a one-line cell too: wraps under its line */
+/* a ⚠ note wraps under its line, in a one-line table cell too */
+.flagnote { color: #7a2020; font-style: italic; display: block; white-space: normal; }
 .sources { font-size: 6.6pt; color: #555; margin-top: 1.2mm; border-top: 0.5pt solid #aaa; padding-top: 0.6mm;
            line-height: 1.25; }
 .left-out { color: #a33; }
