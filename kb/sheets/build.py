@@ -200,6 +200,10 @@ def _disputed_units(block: BlockConf, book: _Book, count: int) -> list[Unit]:
 UNPRINTABLE = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")  # CJK: no font of the sheet has it
 
 
+# an editor's note as the text file sets it, "(Source note: …)": its words alone on a printed sheet
+EDITORS_LABEL = re.compile(r"^\((?:source|editor'?s?|translator'?s?) note:\s*(.*)\)$", re.I | re.S)
+
+
 def _marks(db: sqlite_utils.Database, game: Game, lang: str, said: dict[str, str]) -> dict[str, list[str]]:
     """What the knowledge base flags in the book's entries: rows or rules that conflict (a die
     table whose printed ranges overlap), an editor's or source note on a rule, a line the
@@ -216,7 +220,8 @@ def _marks(db: sqlite_utils.Database, game: Game, lang: str, said: dict[str, str
             for entry in dict.fromkeys((src, dst)):
                 found.setdefault(entry, []).append(note or anchor)
         else:  # src is the note on dst, in the book's (or its editor's) words
-            found.setdefault(dst, []).append(_first_sentences(" ".join(texts.get(src, anchor).split()), 1))
+            note = _first_sentences(" ".join(texts.get(src, anchor).split()), 1)
+            found.setdefault(dst, []).append(EDITORS_LABEL.sub(r"\1", note))
     remarked = db.execute("select id, text from translations where game = ? and text like '%[tr.:%'", [game.id])
     for entry, text in remarked.fetchall():
         if entry in said:  # the note in the sheet's own language

@@ -208,9 +208,9 @@ WORDS = {
         "footer": "Referee quick reference · the book's words, cited by footnote · computed tables say so",
         "footer_translated": "Referee quick reference · an unofficial translation of the book, the book's own words "
         "in small type · computed tables say so",
-        "marked": "Marked ⚠ (the knowledge base flags these as printed)",
+        "marked": "⚠ Where the book is unclear",
         "settle": "settle it: referee check {check}",
-        "computed": "computed by Referee from the book's rules",
+        "computed": "worked out from the book's rules",
         "unclear": "the translator's note: {remark}",  # said once under Marked (the line carries it too)
         "unclear_said": "the translator's note: {remark}",
     },
@@ -219,9 +219,9 @@ WORDS = {
         "sources": "Джерела",
         "left": "Ще {n} рядків не вмістилося.",
         "footer": "Referee: коротка довідка · слова книги з посиланнями · обчислені таблиці позначено",
-        "marked": "Позначено ⚠ (база знань позначає ці місця книги)",
+        "marked": "⚠ Де книга неясна",
         "settle": "перевірити: referee check {check}",
-        "computed": "обчислено Referee за правилами книги",
+        "computed": "обчислено за правилами книги",
         # the translator's note is English: said as it is, so the book's own sheet explains the flag too
         "unclear": "неясне місце книги; примітка перекладача (англ.): {remark}",
         "unclear_said": "неясне місце книги: {remark}",  # the note in Ukrainian ([sheet] remarks)

@@ -493,3 +493,97 @@ def keyword_lines(sheet: Sheet) -> list[str]:
         if len(names) >= 2 and len(names) == len(pieces):
             problems.append(f"{quote.entry}: only the names of actions: {quote.text[:60]!r}")
     return problems
+
+
+# Words that make a sentence a condition or a consequence of the rule around it ("only if a TACKLE
+# was declared", "simply switch to the next space", "return to 2: Kickoff"): a "…" or a quote that
+# stops before its entry's end may not drop a sentence holding one (a blind grader, s42).
+CLAUSES = {
+    "en": re.compile(r"\b(?:if|only|unless|then|instead|must|cannot|can't|may not|return\w*|switch\w*)\b", re.I),
+    "uk": re.compile(
+        r"(?:\bякщо\b|\bлише\b|\bтільки\b|\bтоді\b|\bнатомість\b|\bмус\w+|\bповин\w+|\bмає\b|\bмають\b|"
+        r"\bне можна\b|\bне може\w*|поверн\w+)",
+        re.I,
+    ),
+}
+
+
+EXAMPLE = re.compile(r"^\W*(?:for example|for instance|e\.g\.|\(?fig|example|наприклад)", re.I)
+
+
+def elided_clauses(sheet: Sheet, texts: dict[str, str], lang: str, tails: bool = True) -> list[str]:
+    """A sentence of a quoted entry that a "…" leaves out (or, with `tails`, that follows the last
+    words a quote prints, an example aside) and that holds a condition or a consequence, printed on no line of the page:
+    the player learns the rule without the case it applies in or what to do instead."""
+    pattern = CLAUSES.get(lang, CLAUSES["en"])
+    printed: dict[str, list[list[str]]] = {}
+    for quote in sheet.quotes():
+        printed.setdefault(quote.entry, []).append([p.strip() for p in quote.text.split(ELISION.strip()) if p.strip()])
+    problems = []
+    for entry, quoted in printed.items():
+        text = texts[entry]
+        covered = [False] * len(text)
+        pieces = [piece for one in quoted for piece in one]
+        for one in quoted:  # each quote's pieces in the book's order ("Ninja" the label, not "Ninjas" later)
+            at = 0
+            for piece in one:
+                start = text.find(piece, at)
+                if start >= 0:
+                    covered[start : start + len(piece)] = [True] * len(piece)
+                    at = start + len(piece)
+        ends = [i for i, c in enumerate(covered) if c]
+        if not ends:
+            continue
+        last = ends[-1] + 1
+        stop = len(text) if tails else last
+        # a "…" inside a sentence: the words it skips, whatever the sentence around them
+        for gap in _uncovered(text, covered, ends[0], last):
+            found = pattern.search(gap)
+            if found and not any(gap.strip() in p for p in pieces):
+                problems.append(f"{entry}: a '…' skips {found.group(0)!r}: {' '.join(gap.split())[:70]!r}")
+        begin, example = 0, False
+        for sentence in sentences(text):
+            start = text.find(sentence, begin)
+            if start < 0:
+                continue
+            begin = start + len(sentence)
+            example = example or bool(EXAMPLE.match(sentence))  # an example runs on to its entry's end
+            if start < last or start >= stop or example:
+                continue  # inside: the gaps above; an example illustrates, it does not restrict
+            found = pattern.search(sentence)
+            if found:
+                problems.append(f"{entry}: stops before {found.group(0)!r}: {' '.join(sentence.split())[:70]!r}")
+    return problems
+
+
+PAGE_REFERENCE = re.compile(r"\b(?:see |on )?(?:pages?|p\.|стор\w*\.?|с\.)\s*\d+", re.I)
+
+
+def page_references(sheet: Sheet) -> list[str]:
+    """A line that sends the player to a page of the book ("see page 34"): the sheet is printed to be
+    read without the book (a blind grader, s42)."""
+    return [
+        f"{quote.entry}: points to a page of the book: {found.group(0)!r}"
+        for quote in sheet.quotes()
+        for found in [PAGE_REFERENCE.search(quote.text)]
+        if found
+    ]
+
+
+def repeated_sentences(sheet: Sheet) -> list[str]:
+    """A sentence of the book printed on two lines of the page (the seating rule under Setup and again
+    under Teams, a blind grader, s42): the room a missing rule needs, and a reader who wonders
+    whether the two differ. A table's cells and a disputed answer that quotes a rule are lines too."""
+    seen: dict[tuple[str, str], tuple[int, int]] = {}
+    problems = []
+    for number, block in enumerate(sheet.blocks):
+        for at, unit in enumerate(block.units):
+            for quote in [c for c in unit.cells if isinstance(c, Excerpt)] + unit.details:
+                for piece in quote.text.split(ELISION.strip()):
+                    for sentence in sentences(piece.strip()):
+                        key = (quote.entry, " ".join(sentence.split()))
+                        if len(key[1]) < 40:
+                            continue
+                        if seen.setdefault(key, (number, at)) != (number, at):
+                            problems.append(f"{quote.entry}: printed twice: {key[1][:60]!r}")
+    return list(dict.fromkeys(problems))
