@@ -193,49 +193,8 @@ def ship_vectors(model: str, texts: list[str], vectors: np.ndarray, path: Path) 
 @dataclass
 class Neighbour:
     item: Remembered
-    similarity: float  # as the neighbours were chosen: the cosine, or without the common directions
+    similarity: float
     rank: int
-    cosine: float | None = None  # the plain cosine, when `similarity` is not it
-
-    @property
-    def plain(self) -> float:
-        return self.similarity if self.cosine is None else self.cosine
-
-
-# e5-small gives 0.90-0.93 between any two questions of one template ("How many cards ...?", "Can
-# I ...?") whatever they ask, so a game's nearest remembered questions were read as paraphrases
-# when they shared only the template. What every question shares is the memory's mean and its
-# first principal directions; taken out, the cosine is left to what is asked ("all-but-the-top",
-# Mu & Viswanath 2018). Three: measured out of fold (records/2026-12-02-rank-templates.md).
-COMMON_DIRECTIONS = 3
-
-
-@dataclass(frozen=True)
-class Directions:
-    """The remembered questions' mean and first principal directions (rows, orthonormal)."""
-
-    mean: np.ndarray
-    components: np.ndarray
-
-    def remove(self, vectors: np.ndarray) -> np.ndarray:
-        """The vectors without the mean and the common directions, each of length one."""
-        v = np.asarray(vectors, dtype=np.float32) - self.mean
-        if len(self.components):
-            v = v - (v @ self.components.T) @ self.components
-        return v / np.maximum(np.linalg.norm(v, axis=-1, keepdims=True), 1e-12)
-
-
-def common_directions(vectors: np.ndarray, count: int = COMMON_DIRECTIONS) -> Directions:
-    """The mean and the `count` first principal directions of the questions' vectors."""
-    v = np.asarray(vectors, dtype=np.float64)
-    if not len(v):
-        return Directions(np.zeros(v.shape[1] if v.ndim == 2 else 384, np.float32), np.zeros((0, 384), np.float32))
-    mean = v.mean(axis=0)
-    centred = v - mean
-    # the eigenvectors of the dimension-by-dimension scatter: an SVD of every row is far slower
-    _, vectors_ = np.linalg.eigh(centred.T @ centred)
-    top = vectors_[:, ::-1][:, :count].T
-    return Directions(mean.astype(np.float32), np.ascontiguousarray(top, dtype=np.float32))
 
 
 class Memory:
@@ -245,33 +204,22 @@ class Memory:
         self.items = items
         self.vectors = vectors.astype(np.float32)
         self._games = np.array([i.game for i in items])
-        self._kind_names = np.array([i.kind for i in items])
         self._rows: dict[str, np.ndarray] = {}
         self._kinds: dict[int, np.ndarray] = {}  # by the kind's function (module-level ones: one per kind)
         self._last: tuple[bytes, np.ndarray] | None = None
-        self._removed: tuple[Directions, np.ndarray] | None = None  # the rows without the common directions
-        self._last_without: tuple[bytes, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self.items)
 
     def nearest(
-        self,
-        vector: np.ndarray,
-        game: str | None = None,
-        k: int = 12,
-        skip: Callable[[Remembered], bool] | None = None,
-        directions: Directions | None = None,
+        self, vector: np.ndarray, game: str | None = None, k: int = 12, skip: Callable[[Remembered], bool] | None = None
     ) -> list[Neighbour]:
-        """The k nearest remembered questions (of `game`), by cosine; with `directions`, by the
-        cosine without them (`Directions.remove`), each neighbour keeping its plain cosine too."""
         if not self.items:
             return []
-        plain = self._similarities(np.asarray(vector, dtype=np.float32))
-        sims = plain if directions is None else self._without(np.asarray(vector, dtype=np.float32), directions)
+        sims = self._similarities(np.asarray(vector, dtype=np.float32))
         rows = self._rows_of(game) if game is not None else None
         if rows is not None:
-            sims, plain = sims[rows], plain[rows]
+            sims = sims[rows]
         out: list[Neighbour] = []
         for i in _best_first(sims, k if skip is None else None):
             if sims[i] <= -1.5 or len(out) >= k:
@@ -279,22 +227,8 @@ class Memory:
             item = self.items[int(rows[i] if rows is not None else i)]
             if skip is not None and skip(item):
                 continue
-            out.append(Neighbour(item, float(sims[i]), len(out), None if directions is None else float(plain[i])))
+            out.append(Neighbour(item, float(sims[i]), len(out)))
         return out
-
-    def _without(self, vector: np.ndarray, directions: Directions) -> np.ndarray:
-        """Every row's cosine with the vector, the common directions taken out of both (the rows
-        kept per `directions`, the last vector's cosines by value, as for the plain cosine: an ask
-        that names no game reads several games)."""
-        kept = self._removed
-        if kept is None or kept[0] is not directions:
-            kept = self._removed = (directions, directions.remove(self.vectors))
-            self._last_without = None
-        key = vector.tobytes()
-        last = self._last_without
-        if last is None or last[0] != key:
-            last = self._last_without = (key, kept[1] @ directions.remove(vector[None, :])[0])
-        return last[1]
 
     def nearest_of(
         self, vector: np.ndarray, kind: Callable[[Remembered], bool], skip: Callable[[Remembered], bool] | None = None
@@ -309,25 +243,6 @@ class Memory:
         if not len(rows):
             return 0.0
         return float(self._similarities(np.asarray(vector, dtype=np.float32))[rows].max())
-
-    def nearest_kinds(
-        self,
-        vector: np.ndarray,
-        game: str,
-        directions: Directions,
-        skip: Callable[[Remembered], bool] | None = None,
-    ) -> tuple[float, float]:
-        """The nearest answered and the nearest silent remembered question of the game, without the
-        common directions (0.0 when the game has none of a kind)."""
-        rows = self._rows_of(game)
-        if skip is not None:
-            rows = np.array([i for i in rows if not skip(self.items[int(i)])], dtype=np.int64)
-        if not len(rows):
-            return 0.0, 0.0
-        sims = self._without(np.asarray(vector, dtype=np.float32), directions)[rows]
-        kinds = self._kind_names[rows]
-        answered, silent = sims[kinds == "answerable"], sims[kinds == "silent"]
-        return (float(answered.max()) if len(answered) else 0.0, float(silent.max()) if len(silent) else 0.0)
 
     def count(self, game: str, skip: Callable[[Remembered], bool] | None = None) -> int:
         """How many remembered questions the game has (those `skip` leaves out not counted)."""

@@ -20,7 +20,7 @@ from referee import store
 from referee.indexer.answering.coverage import book_coverage
 from referee.indexer.answering.passages import Passage, by_search_rank, candidates, question_numbers
 from referee.indexer.evaluate import hits_gold
-from referee.indexer.memory.bank import Directions, Memory, Neighbour, Remembered
+from referee.indexer.memory.bank import Memory, Neighbour, Remembered
 from referee.indexer.reader.features import passage_matrix
 from referee.indexer.reader.reader import DEPTH, Reader
 from referee.indexer.search.results import Hit, ParsedQuestion
@@ -84,10 +84,6 @@ class Candidates:
     elsewhere: tuple[float, float, float] = (0.0, 0.0, 0.0)  # answered top, silent top, silent share
     off_topic: float = 0.0  # the nearest remembered off-topic question (silent in every game)
     cross: bool = False  # the book is in another language than the question
-    # The nearest answered and silent remembered questions of the game without the common directions
-    # (`bank.Directions`): what abstention reads beside `answered_top` and `silent_top`, which one
-    # template saturates (0.90-0.93 for any two "Can I ...?").
-    apart: tuple[float, float] = (0.0, 0.0)
 
 
 def _numbers(text: str) -> set[str]:
@@ -103,14 +99,9 @@ def gather_candidates(
     game: str,
     query: str,
     skip=None,
-    directions: Directions | None = None,
-    neighbours_apart: bool = False,
 ) -> Candidates:
-    """`skip`: remembered questions not to read (training leaves a question's own writer out);
-    `directions`: the memory's common directions the ranker was fit with (`Ranker.directions`);
-    `neighbours_apart`: the game's nearest remembered questions (their votes, the entries they
-    bring) chosen and weighed without them, as the ranker was fit (`Ranker.neighbours_apart`)."""
-    neighbours = memory.nearest(question.vector, game, NEIGHBOURS, skip, directions if neighbours_apart else None)
+    """`skip`: remembered questions not to read (training leaves a question's own writer out)."""
+    neighbours = memory.nearest(question.vector, game, NEIGHBOURS, skip)
     answered = [n for n in neighbours if n.item.kind == "answerable"]
     searched = hits[:DEPTH]
     have = {h.entry.id for h in searched}
@@ -124,8 +115,6 @@ def gather_candidates(
             p.rank = int(UNSEARCHED)
     out = _featured(reader, passages, neighbours, game, query)
     out.own_memory = memory.count(game, skip)
-    if directions is not None:
-        out.apart = memory.nearest_kinds(question.vector, game, directions, skip)
     if out.own_memory < OWN_MEMORY:
         covered, words = book_coverage(searcher, question.text, game, question.language)
         out.book_words = covered / words if words else 1.0

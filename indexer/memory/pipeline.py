@@ -19,14 +19,7 @@ from pathlib import Path
 
 from referee import store
 from referee.indexer.memory.assemble import assemble, judging_questions
-from referee.indexer.memory.bank import (
-    SHIPPED_FILE,
-    SHIPPED_VECTORS,
-    common_directions,
-    load_memory,
-    ship_vectors,
-    write_items,
-)
+from referee.indexer.memory.bank import SHIPPED_FILE, SHIPPED_VECTORS, load_memory, ship_vectors, write_items
 from referee.indexer.memory.candidates import is_off_topic
 from referee.indexer.memory.ranker import RANKER_FILE
 from referee.indexer.memory.training import FitReport, fit_game_choice, fit_ranker, gather_all, new_book_asked
@@ -40,9 +33,6 @@ MEMORY_SETS = PACKAGE_DIR.parent / "data" / "memory"
 # remembered questions asked to train the ranker (a seeded sample): 2,500 already beat the rule
 # by far; 5,000 keep training near ten minutes on two cores
 TRAINING_SAMPLE = 5_000
-# The game's nearest remembered questions chosen and weighed without the common directions too
-# (their votes, the entries they bring), not only read so by abstention: records/2026-12-02-rank-templates.md
-NEIGHBOURS_APART = False
 GAME_SAMPLE = 600  # of those, asked again with no game named: the game choice's two weights
 
 
@@ -101,25 +91,16 @@ def train_ranker(
     reader = shipped_reader()
     new_book = new_book_asked(train, seed)
     say(f"  {len(new_book)} of them as if their book were new (none of its game's memory)")
-    # what every remembered question shares whatever it asks (its template), taken out of the
-    # similarity abstention reads beside the plain one (records/2026-12-02-rank-templates.md)
-    directions = common_directions(memory.vectors)
-    apart = NEIGHBOURS_APART
-    gathered = gather_all(searcher, reader, memory, train, sections, say, new_book, directions, apart)
+    gathered = gather_all(searcher, reader, memory, train, sections, say, new_book)
     # Off-topic questions are few among the sample; each is asked once more as a new book's, for
     # the new book's abstention alone (the trees are fit on the sample as before).
     # (at most one for every 25 of the sample: a small `--limit` run stays small)
     off_topic = [i for i in memory.items if is_off_topic(i) and i.id not in new_book][: len(train) // 25]
     say(f"asking the {len(off_topic)} other off-topic questions as if their book were new")
-    only = gather_all(searcher, reader, memory, off_topic, sections, say, {i.id for i in off_topic}, directions, apart)
+    only = gather_all(searcher, reader, memory, off_topic, sections, say, {i.id for i in off_topic})
     say("fitting the ranker (folds grouped by section)")
     ranker, report = fit_ranker(
-        gathered,
-        seed=seed,
-        meta={"memory": len(items), "trained_on": len(train), "seed": seed},
-        new_book_only=only,
-        directions=directions,
-        neighbours_apart=apart,
+        gathered, seed=seed, meta={"memory": len(items), "trained_on": len(train), "seed": seed}, new_book_only=only
     )
     games_sample = [i for i in train if i.kind == "answerable"][:GAME_SAMPLE]
     say(f"asking {len(games_sample)} of them with no game named, to weigh how the game is chosen")

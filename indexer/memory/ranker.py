@@ -25,7 +25,6 @@ from pathlib import Path
 
 import numpy as np
 
-from referee.indexer.memory.bank import Directions
 from referee.indexer.weights import load_weights, read_once, save_weights
 from referee.paths import trained_or_shipped
 
@@ -39,10 +38,6 @@ QUESTION_FEATURES = (
     "silent_share",
     "top_votes",
     "has_memory",  # the game has remembered questions at all (a player's added book has none)
-    # the nearest answered and silent ones without the memory's common directions (`Candidates.apart`)
-    "answered_apart",
-    "silent_apart",
-    "silent_apart_gap",
 )
 
 
@@ -192,8 +187,6 @@ class Ranker:
     new_book: Linear | None = None  # abstention for a game without remembered questions of its own
     new_book_below: float = 0.0
     new_book_below_cross: float = 0.0  # the same for a book in another language than the question
-    directions: Directions | None = None  # the memory's common directions its features were read with
-    neighbours_apart: bool = False  # the game's neighbours chosen without them (else only abstention reads them)
 
     def right(self, logits: np.ndarray) -> np.ndarray:
         a, b = self.calibration
@@ -214,12 +207,6 @@ class Ranker:
                 "new_book.weights": self.new_book.weights,
             }
             new_book = [self.new_book.bias, self.new_book_below, self.new_book_below_cross]
-        if self.directions is not None:
-            arrays |= {
-                "directions.mean": self.directions.mean,
-                "directions.components": self.directions.components,
-                "directions.neighbours": np.array([int(self.neighbours_apart)]),
-            }
         # in the order load_ranker reads them
         thresholds = [self.abstain_below, self.choices_below, self.game_weight, self.memory_weight]
         save_weights(path, arrays, [*self.calibration, self.answerable.bias, *thresholds, *new_book], self.meta)
@@ -241,8 +228,6 @@ def load_ranker(path: Path = RANKER_FILE) -> Ranker:
             else None,
             float(n[8]) if len(n) > 8 else 0.0,
             float(n[9]) if len(n) > 9 else float(n[8]) if len(n) > 8 else 0.0,
-            Directions(a["directions.mean"], a["directions.components"]) if "directions.mean" in a else None,
-            "directions.neighbours" in a and bool(a["directions.neighbours"][0]),
         )
 
     return load_weights(path, "ranker", build)
@@ -254,19 +239,11 @@ def shipped_ranker(path: Path | None = None) -> Ranker:
     return read_once(load_ranker, path or trained_or_shipped(RANKER_FILE))
 
 
-def question_row(
-    logits: np.ndarray,
-    features: np.ndarray,
-    feature_names: tuple[str, ...],
-    apart: tuple[float, float] = (0.0, 0.0),
-) -> np.ndarray:
-    """QUESTION_FEATURES for one question from its candidates' logits and feature rows, and the
-    nearest answered and silent remembered questions without the common directions (`apart`)."""
+def question_row(logits: np.ndarray, features: np.ndarray, feature_names: tuple[str, ...]) -> np.ndarray:
+    """QUESTION_FEATURES for one question from its candidates' logits and feature rows."""
     col = {n: i for i, n in enumerate(feature_names)}
-    answered, silent = apart
-    without = [answered, silent, silent - answered]
     if not len(logits):
-        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, *without])
+        return np.array([-10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
     order = np.argsort(-logits)
     top = features[order[0]]
     margin = float(logits[order[0]] - logits[order[1]]) if len(order) > 1 else 5.0
@@ -280,7 +257,6 @@ def question_row(
             float(top[col["silent_share"]]),
             float(top[col["votes"]]),
             float(top[col["answered_top"]] > 0 or top[col["silent_top"]] > 0),
-            *without,
         ]
     )
 

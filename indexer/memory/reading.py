@@ -84,10 +84,7 @@ def rank_game(ranker: Ranker, cands: Candidates, hits: list[Hit], question: Pars
         answerable = float(ranker.new_book.probability(row[None, :])[0])
         abstain_below = ranker.new_book_below_cross if cands.cross else ranker.new_book_below
     else:
-        row = question_row(logits, cands.features, FEATURES, cands.apart)
-        # as many features as the model was fit on: a ranker written before `answered_apart` reads eight
-        row = row[: len(ranker.answerable.weights)]
-        answerable = float(ranker.answerable.probability(row[None, :])[0])
+        answerable = float(ranker.answerable.probability(question_row(logits, cands.features, FEATURES)[None, :])[0])
         abstain_below = ranker.abstain_below
     right = float(ranker.right(logits[order[0]])) if len(order) else 0.0
     options = []
@@ -128,7 +125,7 @@ REJECTED_AT = 0.9  # a passage marked wrong for a question at least this close i
 
 def _rejected_last(cands: Candidates, order: np.ndarray) -> np.ndarray:
     """Passages the player marked wrong for a question this close go behind the others."""
-    rejected = [n.item for n in cands.neighbours if n.item.kind == "rejected" and n.plain >= REJECTED_AT]
+    rejected = [n.item for n in cands.neighbours if n.item.kind == "rejected" and n.similarity >= REJECTED_AT]
     if not rejected:
         return order
     bad = {
@@ -189,18 +186,7 @@ def read_games(
             hits = result.game_hits or [h for h in result.hits if h.entry.game == game]
         else:
             hits = searcher.search(result.query, GameChoice.given(game), limit=SEARCHED).hits
-        cands = gather_candidates(
-            searcher,
-            reader,
-            memory,
-            hits,
-            question,
-            game,
-            result.query,
-            skip,
-            ranker.directions,
-            ranker.neighbours_apart,
-        )
+        cands = gather_candidates(searcher, reader, memory, hits, question, game, result.query, skip)
         read.append(rank_game(ranker, cands, hits, question))
     return read, shares
 
@@ -233,18 +219,7 @@ def rank_games(
     assert question is not None
     if not result.choice.inferred or len(result.likelihood) < 2:
         hits = result.game_hits or [h for h in result.hits if h.entry.game == result.game]
-        cands = gather_candidates(
-            searcher,
-            reader,
-            memory,
-            hits,
-            question,
-            result.game,
-            result.query,
-            skip,
-            ranker.directions,
-            ranker.neighbours_apart,
-        )
+        cands = gather_candidates(searcher, reader, memory, hits, question, result.game, result.query, skip)
         return rank_game(ranker, cands, hits, question), {}, []
     read, shares = read_games(searcher, reader, ranker, memory, result, skip)
     worded = bool(question_terms(searcher, result.query))

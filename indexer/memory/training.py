@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from referee.indexer.evaluate import hits_gold
-from referee.indexer.memory.bank import Directions, Memory, Remembered
+from referee.indexer.memory.bank import Memory, Remembered
 from referee.indexer.memory.candidates import FEATURES, Candidates, gather_candidates
 from referee.indexer.memory.ranker import NEW_BOOK_FEATURES, Linear, Ranker, Trees, new_book_row, question_row
 from referee.indexer.memory.reading import game_odds, read_games
@@ -70,12 +70,9 @@ def gather_all(
     sections: dict[str, str],
     say=print,
     new_book: set[str] | None = None,
-    directions: Directions | None = None,
-    neighbours_apart: bool = False,
 ) -> list[Asked]:
     """Every question asked, its own writer left out of the memory (or, for those in `new_book`,
-    its game's whole memory); `directions`: the memory's common directions (`bank.common_directions`),
-    with `neighbours_apart` also choosing the game's neighbours (`gather_candidates`)."""
+    its game's whole memory)."""
     out = []
     start = time.perf_counter()
     new_book = new_book or set()
@@ -92,8 +89,6 @@ def gather_all(
             item.game,
             result.query,
             _skip_for(item, item.id in new_book),
-            directions,
-            neighbours_apart,
         )
         labels = np.array([item.kind == "answerable" and hits_gold("", p.quote, item.gold) for p in cands.passages])
         section = sections.get(item.entry or "") or item.section or f"{item.game}/silent/{item.id}"
@@ -174,17 +169,10 @@ class FitReport:
 
 
 def fit_ranker(
-    gathered: list[Asked],
-    seed: int = 0,
-    folds: int = 4,
-    meta: dict | None = None,
-    new_book_only: Sequence[Asked] = (),
-    directions: Directions | None = None,
-    neighbours_apart: bool = False,
+    gathered: list[Asked], seed: int = 0, folds: int = 4, meta: dict | None = None, new_book_only: Sequence[Asked] = ()
 ) -> tuple[Ranker, FitReport]:
     """The trees, their calibration and the abstention models. `new_book_only`: questions asked as a
-    new book's for its abstention model alone (the trees never see them); `directions`: the common
-    directions the questions were gathered with, kept in the ranker for the table."""
+    new book's for its abstention model alone (the trees never see them)."""
     from sklearn.model_selection import GroupKFold  # training only
 
     rows = [g for g in gathered if len(g.candidates.passages)]
@@ -213,7 +201,7 @@ def fit_ranker(
             top_right.append(bool(g.labels[best]))
             rule = np.flatnonzero(g.candidates.features[:, rule_col] == 1)
             rule_right.append(bool(len(rule) and g.labels[rule[0]]))
-        qrows.append(question_row(logit, g.candidates.features, FEATURES, g.candidates.apart))
+        qrows.append(question_row(logit, g.candidates.features, FEATURES))
         answerable.append(is_answerable)
     calibration = _platt(np.array(top_logit), np.array(top_right))
     qx, qy = np.array(qrows), np.array(answerable, dtype=int)
@@ -268,8 +256,6 @@ def fit_ranker(
         new_book=new_book,
         new_book_below=new_book_below,
         new_book_below_cross=new_book_below_cross,
-        directions=directions,
-        neighbours_apart=neighbours_apart and directions is not None,
     )
     return ranker, report
 
