@@ -27,6 +27,7 @@ from referee.web import api, pages, statepages
 from referee.web.backend import Backend, Settings
 from referee.web.limits import LimitRequests
 from referee.web.render import HERE, page, render_error
+from referee.web.starting import RETRY_SECONDS
 
 log = logging.getLogger("referee.web")
 
@@ -90,7 +91,7 @@ def create_app_from_environment() -> FastAPI:
     return create_app(settings)
 
 
-STARTING_REFRESH_SECONDS = 2  # the "starting" page looks again this often
+STARTING_REFRESH_SECONDS = RETRY_SECONDS  # the "starting" page looks again this often, as the port's stand-in's
 
 
 class FollowKnowledgeBase:
