@@ -50,5 +50,16 @@ def test_every_relative_link_in_the_docs_resolves() -> None:
     assert broken == []
 
 
+def test_no_relative_link_leaves_the_repository() -> None:
+    """A link out of the checkout resolves on the machine that wrote it and nowhere else (CI's clone, s42)."""
+    outside = [
+        f"{page.relative_to(ROOT)} -> {os.path.relpath(target, ROOT)}"
+        for page in [ROOT / "README.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").rglob("*.md")]
+        for target in _links(page)
+        if not target.is_relative_to(ROOT)
+    ]
+    assert outside == []
+
+
 def test_readme_stays_a_short_user_guide() -> None:
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 200
