@@ -11,7 +11,9 @@ with none. Per set and mode:
 - first quote right: `ask` answers and its first quote holds a gold passage;
 - on screen: a gold passage is in the first quote, the closest rule or a related rule;
 - abstained: the share answered "the book does not say" (a cost on answerable sets, the goal on
-  silent ones); wrong game: with none given, the answer is from another game;
+  silent ones); said silent: of those, the ones the page words "The book does not say" (the rest
+  "The book may not say": the closest rule may answer); wrong game: with none given, the answer is
+  from another game;
 - checks: a check's verdict leads and it is the right one (the expected check and verdict);
   false lead: a check's verdict leads a question no check settles;
 - confidence: median for right answers, wrong ones and silent questions, and the AUROC of
@@ -95,7 +97,14 @@ def outcome(item: dict[str, Any], answer: dict[str, Any], mode: str) -> dict[str
     leads = bool(answer["check"] and answer["check"].get("settled"))
     first = (answer["answer"] or [{"quote": ""}])[0]["quote"]
     if kind == "silent":
-        return {"abstained": not answer["answered"], "_right": False, "_confidence": answer["confidence"], "_silent": 1}
+        return {
+            "abstained": not answer["answered"],
+            # the words "The book does not say" (an abstention may be said as "may not say": `sureness`)
+            "said silent": answer.get("sureness", "silent" if not answer["answered"] else "") == "silent",
+            "_right": False,
+            "_confidence": answer["confidence"],
+            "_silent": 1,
+        }
     if kind == "settles":
         return {"check right": check_right(answer["check"], item)}
     if kind == "near-miss":
@@ -109,6 +118,7 @@ def outcome(item: dict[str, Any], answer: dict[str, Any], mode: str) -> dict[str
         "offered choices": bool(choices),
         "on screen": any(hits_gold("", q, item["gold"]) for q in shown if q),
         "abstained": not answer["answered"],
+        "said silent": answer.get("sureness", "silent" if not answer["answered"] else "") == "silent",
         "a check leads": leads,
         "_right": right,
         "_confidence": answer["confidence"],

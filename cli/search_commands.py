@@ -209,9 +209,12 @@ def render_answer(answer: Answer, long: bool = False) -> None:
     if answer.premise:
         typer.echo(answer.premise)
     if not answer.answered:
-        typer.echo(f"Nothing in {answer.game_title} answers this.", nl=False)
+        if answer.sureness == "unsure":  # the library's call: the closest rule may answer
+            typer.echo(f"No rule in {answer.game_title} is sure to answer this.", nl=False)
+        else:
+            typer.echo(f"Nothing in {answer.game_title} answers this.", nl=False)
         if answer.closest:
-            typer.echo(" Closest:")
+            typer.echo(" Closest (it may answer):" if answer.sureness == "unsure" else " Closest:")
             _print_passage(answer.closest[0])
         else:
             typer.echo("")

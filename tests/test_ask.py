@@ -14,6 +14,7 @@ from referee.cli.main import app
 from referee.indexer.answering.answer import ask, term_asked, told_apart
 from referee.indexer.answering.facts import read_facts
 from referee.indexer.answering.passages import Passage, question_numbers, row_quote, row_range, select_row
+from referee.indexer.answering.types import SILENCES, UNSURE_AT, shows_preview, sureness_level
 from referee.indexer.memory.bank import Remembered
 from referee.indexer.memory.reading import Option
 from referee.names import choose_game
@@ -272,6 +273,20 @@ def test_the_book_not_saying_is_said(searcher, question: str, game: str | None) 
     answer = asked(searcher, question, game=game)
     assert answer["answered"] is False and answer["answer"] == []
     assert answer["closest"] and 0 <= answer["confidence"] < 0.5
+    assert answer["silence"] in SILENCES and answer["sureness"] == "silent"  # off the book: said plainly
+
+
+def test_an_abstention_is_said_as_unsure_only_when_no_passage_was_sure_and_its_odds_are_not_low() -> None:
+    """ "The book does not say" over a rule that answers was the worst label (phone review 4, task 14):
+    an abstention of the ranker's with odds at UNSURE_AT or more says the closest rule may answer; a
+    check of the very situation, or a word the book never writes, still says plainly it does not."""
+    assert sureness_level(UNSURE_AT, answered=False, silence="abstained") == "unsure"
+    assert sureness_level(UNSURE_AT - 0.01, answered=False, silence="abstained") == "silent"
+    assert sureness_level(0.4, answered=False, silence="checked") == "silent"
+    assert sureness_level(0.4, answered=False, silence="never") == "silent"
+    assert sureness_level(0.4, answered=False) == "silent"  # no reason known: the plain words
+    assert sureness_level(0.4, answered=True, silence="abstained") == "probably"
+    assert not shows_preview(0.9, answered=False)
 
 
 def test_every_answer_has_a_confidence_that_is_the_readers_computed_odds(searcher) -> None:
@@ -300,6 +315,18 @@ def test_cli_ask_says_when_the_book_is_silent(indexed_db: Path) -> None:
     result = runner.invoke(app, ["ask", "How do you castle in chess?", "-g", "takkure", "--db", str(indexed_db)])
     assert result.exit_code == 0, result.output
     assert "answers this" in result.stdout and "Closest" in result.stdout
+
+
+def test_cli_ask_words_an_unsure_abstention_as_the_web_does(indexed_db: Path) -> None:
+    # phone review 4, task 14: the rule that answers was shown under "Nothing in Rugby World answers this"
+    args = ["ask", "can I pass the ball forward?", "-g", "rugby-world", "--db", str(indexed_db)]
+    answer = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert answer["answered"] is False and answer["silence"] == "abstained" and answer["sureness"] == "unsure"
+    shown = runner.invoke(app, args).stdout
+    assert (
+        "No rule in Rugby World" in shown and "is sure to answer this" in shown and "Closest (it may answer)" in shown
+    )
+    assert "Nothing in" not in shown
 
 
 def test_cli_ask_previews_under_which_game_as_the_web_does(indexed_db: Path) -> None:
@@ -447,5 +474,6 @@ def test_a_word_the_book_never_writes_is_said_plainly_with_no_answer_under_it(se
     answer = asked(searcher, "How many dice do I roll on my turn?", game="ta-ke")
     assert answer["premise"].startswith("TA-KE's book never mentions “dice”")
     assert not answer["answered"] and answer["answer"] == [] and answer["closest"]
+    assert answer["silence"] == "never" and answer["sureness"] == "silent"  # said plainly, whatever its odds
     dealt = asked(searcher, "How many cards are dealt to each player?", game="tacocat")
     assert dealt["premise"] is None  # its translation deals the cards

@@ -442,6 +442,9 @@ def test_sureness_words_are_chosen_by_the_calibrated_probability_in_one_place() 
     assert words.sureness(words.SURE_AT - 0.01)["words"] == "Probably this — or one of these"
     assert words.sureness(None)["level"] == "probably"
     assert words.sureness(0.99, answered=False)["words"] == "The book does not say"
+    assert words.answer_sureness({"answered": False, "confidence": 0.3, "sureness": "unsure"})["words"] == (
+        "The book may not say"
+    )
     templates = " ".join(t.read_text(encoding="utf-8") for t in (HERE / "templates").glob("*.html"))
     assert not any(phrase in templates for phrase in words.SURENESS.values())  # the words live in words.py
 
@@ -469,8 +472,18 @@ def test_ask_page_says_how_sure_in_words_with_the_number_one_tap_away(web, monke
     assert (
         "<summary>Probably this — or one of these</summary>" in unsure and '<strong class="odds">20%</strong>' in unsure
     )
-    silent = answer_with(web, monkeypatch, answered=False, answer=[], closest=[item])
+    silent = answer_with(web, monkeypatch, answered=False, answer=[], closest=[item], sureness="silent")
     assert "<summary>The book does not say</summary>" in silent and "closest, not an answer" in silent
+    assert "may answer" not in silent
+
+
+def test_an_abstention_the_library_is_unsure_of_says_the_closest_rule_may_answer(web, monkeypatch) -> None:
+    # the level is the library's (`Answer.sureness`, which knows why it abstained); the page only words it
+    item = web.get("/api/ask", params={"q": QUESTION, "game": "takkure"}).json()["answer"][0]
+    page = answer_with(web, monkeypatch, answered=False, answer=[], closest=[item], sureness="unsure", confidence=0.12)
+    assert re.search(r'data-sureness="unsure">\s*<summary>The book may not say</summary>', page)
+    assert "closest, may answer" in page and "closest, not an answer" not in page
+    assert "Nothing in" not in page and "is sure to answer this" in page
 
 
 CHOICES = [

@@ -36,6 +36,7 @@ def install(env: jinja2.Environment) -> None:
         check_title=words.check_title,
         short_title=words.short_title,
         sureness=words.sureness,
+        answer_sureness=words.answer_sureness,
         duration=duration,
         quote_translation=quote_translation,
     )

@@ -24,6 +24,7 @@ SURE_AT = SAYS_AT
 SURENESS = {
     "says": "The book says",
     "probably": "Probably this — or one of these",
+    "unsure": "The book may not say",
     "silent": "The book does not say",
 }
 
@@ -173,6 +174,14 @@ def sureness(confidence: float | None, answered: bool = True) -> dict[str, Any]:
     """{level, words, confidence}: "The book says" at SURE_AT or above, "Probably this — or one
     of these" below it (or with no probability), "The book does not say" when `ask` abstained."""
     level = sureness_level(confidence, answered)
+    return {"level": level, "words": SURENESS[level], "confidence": confidence}
+
+
+def answer_sureness(answer: dict[str, Any]) -> dict[str, Any]:
+    """{level, words, confidence} of a whole answer (`ask --json`): the library's level (`sureness`,
+    which knows why it abstained: "The book may not say" when the closest rule may answer)."""
+    confidence = answer.get("confidence")
+    level = answer.get("sureness") or sureness_level(confidence, answer.get("answered", True))
     return {"level": level, "words": SURENESS[level], "confidence": confidence}
 
 

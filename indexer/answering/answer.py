@@ -270,6 +270,7 @@ def ask(
     game_odds = odds.get(game, 1.0)
     score = round(ranked.answerable * ranked.right * game_odds, 3)
     answered = best is not None and ranked.answerable >= ranked.abstain_below
+    silence = None if answered else "abstained"
     assert result.question is not None
     # the ranker's passages of the searched entries are the reader's (the same hits, DEPTH of them):
     # copies, so that nothing the reader does reaches the ranking shown
@@ -280,16 +281,16 @@ def ask(
     )
     check = suggestion(reader, rated)
     if check and check.result is not None and check.result["verdict"] == "unknown":
-        answered = False  # the check of this very situation says the text is silent
+        answered, silence = False, "checked"  # the check of this very situation says the text is silent
     terms = question_terms(searcher, question)
     titles = {g["id"]: g["title"] for g in store.games(searcher.db)}
     sure = answered and sureness_level(score, answered) == "says"
     premise = premise_note(game, terms, titles, book_words_of(searcher), sure)
     if premise is not None and NEVER in premise:
-        answered = False  # the book never writes the word asked about, and no passage is sure
+        answered, silence = False, "never"  # the book never writes the word asked about, and no passage is sure
     defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
     if defined is not None and premise is None:
-        answered = True  # the book defines the very word asked about
+        answered, silence = True, None  # the book defines the very word asked about
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry.id if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
@@ -335,6 +336,7 @@ def ask(
         game_choices=game_choices(result.choice, game, terms, odds, games),
         game_terms=terms,
         premise=premise,
+        silence=silence,
     )
 
 
@@ -349,7 +351,13 @@ def with_choice(answer: Answer, number: int) -> Answer:
         picked.citation.entry, picked.citation.quote, picked.citation.grain, picked.confidence, picked.citation.row
     )
     return replace(
-        answer, answered=True, answer=[citation], closest=[], confidence=round(picked.confidence, 3), choices=[]
+        answer,
+        answered=True,
+        answer=[citation],
+        closest=[],
+        confidence=round(picked.confidence, 3),
+        choices=[],
+        silence=None,
     )
 
 
