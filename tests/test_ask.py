@@ -317,6 +317,12 @@ def test_cli_ask_says_when_the_book_is_silent(indexed_db: Path) -> None:
     assert "answers this" in result.stdout and "Closest" in result.stdout
 
 
+def test_a_question_mostly_in_words_the_book_never_uses_is_plainly_silent(searcher) -> None:
+    # off the book: whatever its odds, the closest rule is not offered as one that may answer
+    answer = asked(searcher, "How long should I boil spaghetti noodles?", game="takkure")
+    assert answer["answered"] is False and answer["silence"] == "unworded" and answer["sureness"] == "silent"
+
+
 def test_cli_ask_words_an_unsure_abstention_as_the_web_does(indexed_db: Path) -> None:
     # phone review 4, task 14: the rule that answers was shown under "Nothing in Rugby World answers this"
     args = ["ask", "can I pass the ball forward?", "-g", "rugby-world", "--db", str(indexed_db)]

@@ -24,6 +24,7 @@ from dataclasses import replace
 from referee import store
 from referee.books.text import norm, sentences
 from referee.errors import RefereeError
+from referee.indexer.answering.coverage import book_coverage
 from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption, sureness_level
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.candidates import UNSEARCHED
@@ -291,6 +292,8 @@ def ask(
     defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
     if defined is not None and premise is None:
         answered, silence = True, None  # the book defines the very word asked about
+    if silence == "abstained" and not _worded(searcher, result.query, game, result.question.language):
+        silence = "unworded"  # most of the question's words are not the book's: plainly silent
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry.id if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])
@@ -338,6 +341,21 @@ def ask(
         premise=premise,
         silence=silence,
     )
+
+
+# The closest rule "may answer" an abstention only when the book writes at least this share of the
+# question's words: a question mostly in words the book never uses ("how long do I boil soba
+# noodles?") is off the book, whatever its odds, and is told so plainly (`types.SILENCES`).
+WORDED_AT = 0.5
+
+
+def _worded(searcher: Searcher, query: str, game: str, language: str) -> bool:
+    if language != searcher.language_of(game):
+        # through the word bridge most words of a question in another language are not found
+        # (a Ukrainian "what is a critical success?" covered 0 of 4 in Takkure): no claim either way
+        return True
+    found, words = book_coverage(searcher, query, game, language)
+    return not words or found / words >= WORDED_AT
 
 
 def with_choice(answer: Answer, number: int) -> Answer:

@@ -45,9 +45,10 @@ PREVIEW_AT = 0.7
 # judging sets were read once, after (records/2026-12-02-unsure.md).
 UNSURE_AT = 0.10
 
-# Why `ask` did not answer (`Answer.silence`): no passage sure enough, a check of the very situation
-# says the text is silent, or the book never writes the word the question asks about.
-SILENCES = ("abstained", "checked", "never")
+# Why `ask` did not answer (`Answer.silence`): no passage sure enough ("abstained"), the same with
+# most of the question's words not the book's ("unworded": off the book, `answer.WORDED_AT`), a
+# check of the very situation says the text is silent, or the book never writes the word asked about.
+SILENCES = ("abstained", "unworded", "checked", "never")
 
 
 def sureness_level(confidence: float | None, answered: bool = True, silence: str | None = None) -> str:
