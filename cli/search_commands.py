@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee import settings, store
-from referee.books.translation import translate_quote
 from referee.cli.common import (
     DbOption,
     GameOption,
@@ -162,9 +161,8 @@ def _print_passage(item: Citation) -> None:
     if row:
         cells = " · ".join(f"{c}: {v}" for c, v in zip(row["columns"], row["cells"], strict=False))
         typer.echo(f"  ({cells} — the row for {row['selected_by']:g}, from “{row['caption']}”)")
-    translation = item.translation
-    if translation:
-        shown = translate_quote(item.entry.text, item.quote, translation["text"], translation["lang"])
+    shown = item.quote_translation  # the library's decision, rendered
+    if shown is not None:
         typer.echo(f"  {shown.heading}: {shown.text}")
         if shown.quoted is not None:  # the whole entry's translation is one command away, as on the page one tap
             typer.echo(f"  the whole entry, translated: referee show {item.id}")

@@ -10,7 +10,7 @@ from urllib.parse import quote, urlencode
 
 import jinja2
 
-from referee.books.translation import translate_quote
+from referee.books.translation import LABEL, QuoteTranslation, translate_quote
 from referee.web import words
 
 LANGUAGES = {"en": "English", "uk": "Ukrainian", "it": "Italian", "fr": "French", "de": "German", "es": "Spanish"}
@@ -50,6 +50,11 @@ def quote_translation(item: dict[str, Any]) -> dict[str, Any] | None:
     if not isinstance(given, dict) or not given.get("text"):
         return None
     lang = str(given.get("lang") or "en")
+    if "of" in given:  # an answer's passage (`Citation.translation`): the library decided it, render it
+        decided = QuoteTranslation(
+            lang, str(given.get("label") or LABEL), given["text"], given.get("quoted"), given.get("why_whole")
+        )
+        return decided.to_json()
     return translate_quote(str(item.get("text") or ""), str(item.get("quote") or ""), given["text"], lang).to_json()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from referee.books.translation import translate_quote
+from referee.books.translation import QuoteTranslation, translate_quote
 from referee.names import GameChoice
 from referee.store import StoredEntry
 
@@ -82,13 +82,22 @@ class Citation:
         return self.entry.id
 
     @property
-    def translation(self) -> Json | None:
-        """The entry's aligned translation, labelled; `quoted` is the quoted sentences' own when they
-        line up (`translate_quote`, the one decision the CLI and the web page show), `text` the whole entry's."""
+    def quote_translation(self) -> QuoteTranslation | None:
+        """What of the entry's aligned translation goes under the quote (`translate_quote`: the one
+        decision; the CLI renders this, the web page its JSON under `translation`)."""
         if not self.entry.translations:
             return None
         given = self.entry.translations[0]
-        shown = translate_quote(self.entry.text, self.quote, str(given["text"]), str(given.get("lang") or "en"))
+        return translate_quote(self.entry.text, self.quote, str(given["text"]), str(given.get("lang") or "en"))
+
+    @property
+    def translation(self) -> Json | None:
+        """The entry's aligned translation, labelled; `quoted` is the quoted sentences' own when they
+        line up (`quote_translation`), `text` the whole entry's."""
+        shown = self.quote_translation
+        if shown is None:
+            return None
+        given = self.entry.translations[0]
         return {**given, "of": shown.of, "quoted": shown.quoted, "heading": shown.heading, "why_whole": shown.why_whole}
 
     def to_json(self) -> Json:
