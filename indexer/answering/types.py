@@ -94,10 +94,10 @@ class Citation:
     def translation(self) -> Json | None:
         """The entry's aligned translation, labelled; `quoted` is the quoted sentences' own when they
         line up (`quote_translation`), `text` the whole entry's."""
-        shown = self.quote_translation
-        if shown is None:
+        translations, shown = self.entry.translations, self.quote_translation
+        if not translations or shown is None:
             return None
-        given = self.entry.translations[0]
+        given = translations[0]
         return {**given, "of": shown.of, "quoted": shown.quoted, "heading": shown.heading, "why_whole": shown.why_whole}
 
     def to_json(self) -> Json:
