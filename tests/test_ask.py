@@ -285,6 +285,8 @@ def test_an_abstention_is_said_as_unsure_only_when_no_passage_was_sure_and_its_o
     assert sureness_level(0.4, answered=False, silence="checked") == "silent"
     assert sureness_level(0.4, answered=False, silence="never") == "silent"
     assert sureness_level(0.4, answered=False) == "silent"  # no reason known: the plain words
+    # a check ruling on the question's facts above "the book does not say" contradicted itself (phone review 5)
+    assert sureness_level(0.01, answered=False, silence="ruled") == "unsure"
     assert sureness_level(0.4, answered=True, silence="abstained") == "probably"
     assert not shows_preview(0.9, answered=False)
 

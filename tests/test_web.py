@@ -477,6 +477,15 @@ def test_ask_page_says_how_sure_in_words_with_the_number_one_tap_away(web, monke
     assert "may answer" not in silent
 
 
+def test_how_sure_is_said_once_over_an_answer_of_two_cards(web) -> None:
+    # phone review 5, task 11: a definition and where it goes on carried the amber words twice
+    answer = web.get("/api/ask", params={"q": "what does grounded mean", "game": "takkure"}).json()
+    assert len(answer["answer"]) == 2  # the definition, and its section going on
+    page = web.get("/", params={"q": "what does grounded mean", "game": "takkure"}).text
+    first = page.split("data-first-answer", 1)[1].split("</div>", 1)[0]
+    assert first.count('class="card answer"') == 2 and first.count('<details class="sureness"') == 1
+
+
 def test_an_abstention_the_library_is_unsure_of_says_the_closest_rule_may_answer(web, monkeypatch) -> None:
     # the level is the library's (`Answer.sureness`, which knows why it abstained); the page only words it
     item = web.get("/api/ask", params={"q": QUESTION, "game": "takkure"}).json()["answer"][0]

@@ -108,6 +108,22 @@ def test_ask_as_you_type_shows_the_cited_quote_and_remembers_the_game(phone, sit
     assert phone.locator("#game").input_value() == "takkure"
 
 
+def test_picking_a_game_before_typing_says_nothing_and_after_asks_again(phone, site: str) -> None:
+    # phone review 5, task 21: choosing a game first flashed "the question is empty"
+    phone.goto(site + "/")
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url) if "game=" in request.url else None)
+    phone.select_option("#game", "tacocat")
+    phone.wait_for_timeout(800)  # htmx asks at once on a trigger: long enough to have seen it
+    assert asked == [] and phone.locator("#results .error").count() == 0
+    phone.locator("#q").fill("How many cards does each player get?")
+    phone.locator("#ask button[type=submit]").click()
+    phone.wait_for_url(re.compile(r"game=tacocat"))
+    phone.select_option("#game", "takkure")  # a question in the box: the new game answers it
+    phone.wait_for_url(re.compile(r"game=takkure"))
+    assert phone.locator("#results .error").count() == 0
+
+
 def test_read_a_table_row_with_its_column_names(phone, site: str) -> None:
     phone.goto(site + "/?game=takkure&q=What is the modifier for a 6 inch pass?")
     row = phone.locator("#results .answer dl.row").first

@@ -46,16 +46,17 @@ PREVIEW_AT = 0.7
 UNSURE_AT = 0.10
 
 # Why `ask` did not answer (`Answer.silence`): no passage sure enough ("abstained"), the same with
-# most of the question's words not the book's ("unworded": off the book, `answer.WORDED_AT`), a
+# most of the question's words not the book's ("unworded": off the book, `answer.WORDED_AT`), the
+# same while a check rules on the question's facts ("ruled": said as unsure, whatever the odds), a
 # check of the very situation says the text is silent, or the book never writes the word asked about.
-SILENCES = ("abstained", "unworded", "checked", "never")
+SILENCES = ("abstained", "unworded", "ruled", "checked", "never")
 
 
 def sureness_level(confidence: float | None, answered: bool = True, silence: str | None = None) -> str:
     """ "says", "probably", "unsure" (not answered, and it may be: the closest rule may answer) or
     "silent" (the book does not say)."""
     if not answered:
-        if silence == "abstained" and confidence is not None and confidence >= UNSURE_AT:
+        if silence == "ruled" or (silence == "abstained" and confidence is not None and confidence >= UNSURE_AT):
             return "unsure"
         return "silent"
     return "says" if confidence is not None and confidence >= SAYS_AT else "probably"

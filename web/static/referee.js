@@ -12,6 +12,17 @@ function rememberChoice(select) {
   select.addEventListener("change", () => window.localStorage.setItem(key, select.value));
 }
 
+// A new game asks the question again, and only when there is one: picking a game before typing
+// showed "the question is empty" (phone review 5, task 21). The form listens for "game-changed".
+function askAgainOnGame(select) {
+  const form = select.form;
+  const question = form && form.querySelector("#q");
+  if (!question) return;
+  select.addEventListener("change", () => {
+    if (question.value.trim()) form.dispatchEvent(new Event("game-changed", { bubbles: true }));
+  });
+}
+
 function filterList(input) {
   const items = document.querySelectorAll(input.dataset.filter);
   input.addEventListener("input", () => {
@@ -323,6 +334,7 @@ function rememberSheet(article) {
 
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("select[data-remember]").forEach(rememberChoice);
+  document.querySelectorAll("form#ask select#game").forEach(askAgainOnGame);
   document.querySelectorAll("input[data-filter]").forEach(filterList);
   openRememberedGame();
   document.querySelectorAll("[data-board]").forEach(boardOf);
