@@ -11,10 +11,11 @@ from typer.testing import CliRunner
 
 from referee import store
 from referee.cli.main import app
-from referee.indexer.answering.answer import ask, term_asked, told_apart
+from referee.indexer.answering.answer import ask, told_apart
 from referee.indexer.answering.facts import read_facts
 from referee.indexer.answering.passages import Passage, question_numbers, row_quote, row_range, select_row
 from referee.indexer.answering.types import SILENCES, UNSURE_AT, shows_preview, sureness_level
+from referee.indexer.answering.wording import term_asked
 from referee.indexer.memory.bank import Remembered
 from referee.indexer.memory.reading import Option
 from referee.names import choose_game

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee import store
-from referee.indexer.answering.answer import game_choices, premise_note
+from referee.indexer.answering.answer import game_choices
+from referee.indexer.answering.wording import premise_note
 from referee.names import INFERRED, BookWords, GameChoice, foreign_terms, game_terms, term_heads
 
 GAMES = [

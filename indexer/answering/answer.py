@@ -16,7 +16,6 @@ rulebook. The steps (docs/asking.md):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from copy import copy
 from dataclasses import replace
@@ -24,8 +23,9 @@ from dataclasses import replace
 from referee import store
 from referee.books.text import norm, sentences
 from referee.errors import RefereeError
-from referee.indexer.answering.coverage import book_coverage
+from referee.indexer.answering.coverage import worded
 from referee.indexer.answering.types import Answer, Choice, Citation, Evidence, GameOption, sureness_level
+from referee.indexer.answering.wording import NEVER, premise_note, term_asked
 from referee.indexer.memory.bank import Memory
 from referee.indexer.memory.candidates import UNSEARCHED
 from referee.indexer.memory.ranker import Ranker, shipped_ranker
@@ -41,14 +41,7 @@ from referee.indexer.reader.checking import read_checks, suggestion
 from referee.indexer.reader.reader import Reader, gather, shipped_reader
 from referee.indexer.search.results import Hit, SearchResult
 from referee.indexer.search.searcher import Searcher
-from referee.names import (
-    BookWords,
-    GameChoice,
-    choose_game,
-    foreign_terms,
-    named_by_a_term,
-    without_game_names,
-)
+from referee.names import GameChoice, choose_game, without_game_names
 from referee.rules.checks import Check
 from referee.store import StoredEntry, graph
 
@@ -141,53 +134,6 @@ def game_choices(
     rest = (1.0 - sum(odds.values())) / max(1, len(games) - len(odds))  # a game not read shares what is left
     options = [GameOption(g["id"], g["title"], round(odds.get(g["id"], max(rest, 0.0)), 3)) for g in games]
     return sorted(options, key=lambda o: -o.likelihood)
-
-
-def premise_note(
-    game: str, terms: dict[str, list[str]], titles: dict[str, str], book: BookWords, sure: bool
-) -> str | None:
-    """When the question, about `game`, uses words that are another game's own and that its
-    book never writes, in any form or translation ("dice" asked of TA-KE, "touchdown" of Takkure;
-    `referee.names.foreign_terms`), and none of its own: with a sure answer (`sure`), the book
-    calls it something else, so say so; else say plainly that the book never mentions it (a
-    player read the count in "A turn consists of 4 steps:", shown under "Probably this" for TA-KE's
-    dice, as the answer: phone review 4, task 3)."""
-    others = foreign_terms(game, terms, book)
-    if not others or terms.get(game):
-        return None
-    title = titles.get(game, game)
-    said = "; ".join(f"“{'”, “'.join(words)}” is a word of {titles.get(g, g)}" for g, words in others.items())
-    named = all(named_by_a_term(g, w, book) for g, words in others.items() for w in words)
-    if sure or not named:
-        # a word qualifying another game's term ("penalty" of Rugby World's "Penalty Kicks") is
-        # often this book's thing under another name (Takkure's pressure "modifier"): the answer stays
-        return f"{said}, not of {title}: its book may call it something else."
-    words = [w for ws in others.values() for w in ws]
-    whose = f"{'a word' if len(words) == 1 else 'words'} of {' and '.join(titles.get(g, g) for g in others)}"
-    whose_book = f"{title}'" if title.endswith("s") else f"{title}'s"  # Touchdown Heroes' book
-    never = f"{whose_book} {NEVER} “{'”, “'.join(words)}” ({whose})"
-    return f"{never}: the rule shown is only the nearest, not an answer."
-
-
-NEVER = "book never mentions"  # how premise_note says the book does not know the thing asked about
-
-
-# "what does X mean", "what is a X", "what's X", "define X", "meaning of X": the question asks
-# what a word of the book means; X, a few words at most, is looked up among the defined terms
-_MEANING = (
-    r"what\s+(?:does|do)\s+(?P<a>.+?)\s+(?:mean|means|stand\s+for)",
-    r"what\s*(?:'s|’s|\s+is|\s+are)\s+(?:(?:a|an|the)\s+)?(?P<b>.+?)",
-    r"(?:define|meaning\s+of|definition\s+of)\s+(?:(?:a|an|the)\s+)?(?P<c>.+?)",
-)
-MEANING = re.compile(rf"(?i)^\s*(?:{'|'.join(_MEANING)})\s*[?.!]*\s*$")
-TERM_WORDS = 3  # "what is the range of a pass" asks for a rule, not a word's meaning
-
-
-def term_asked(question: str) -> str | None:
-    """The word whose meaning the question asks for ("what does grounded mean" -> "grounded"), or None."""
-    found = MEANING.match(question)
-    term = next((t for t in found.groups() if t), None) if found else None
-    return term if term is not None and len(term.split()) <= TERM_WORDS else None
 
 
 def definition(searcher: Searcher, question: str, game: str) -> Citation | None:
@@ -292,7 +238,7 @@ def ask(
     defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
     if defined is not None and premise is None:
         answered, silence = True, None  # the book defines the very word asked about
-    if silence == "abstained" and not _worded(searcher, result.query, game, result.question.language):
+    if silence == "abstained" and not worded(searcher, result.query, game, result.question.language):
         silence = "unworded"  # most of the question's words are not the book's: plainly silent
     if silence == "abstained" and check and check.settled and check.result and check.result["verdict"] != "unknown":
         # a check rules on what the question says: "the book does not say" under its verdict was a
@@ -345,21 +291,6 @@ def ask(
         premise=premise,
         silence=silence,
     )
-
-
-# The closest rule "may answer" an abstention only when the book writes at least this share of the
-# question's words: a question mostly in words the book never uses ("how long do I boil soba
-# noodles?") is off the book, whatever its odds, and is told so plainly (`types.SILENCES`).
-WORDED_AT = 0.5
-
-
-def _worded(searcher: Searcher, query: str, game: str, language: str) -> bool:
-    if language != searcher.language_of(game):
-        # through the word bridge most words of a question in another language are not found
-        # (a Ukrainian "what is a critical success?" covered 0 of 4 in Takkure): no claim either way
-        return True
-    found, words = book_coverage(searcher, query, game, language)
-    return not words or found / words >= WORDED_AT
 
 
 def with_choice(answer: Answer, number: int) -> Answer:

@@ -33,3 +33,18 @@ def _in_book(searcher: Searcher, terms: str, game: str) -> bool:
     expression = f"game_token:{game_token(game)} AND ({terms})"
     row = searcher.db.execute("select 1 from entries_fts where entries_fts match ? limit 1", [expression]).fetchone()
     return row is not None
+
+
+# The closest rule "may answer" an abstention only when the book writes at least this share of the
+# question's words: a question mostly in words the book never uses ("how long do I boil soba
+# noodles?") is off the book, whatever its odds, and is told so plainly (`types.SILENCES`).
+WORDED_AT = 0.5
+
+
+def worded(searcher: Searcher, query: str, game: str, language: str) -> bool:
+    if language != searcher.language_of(game):
+        # through the word bridge most words of a question in another language are not found
+        # (a Ukrainian "what is a critical success?" covered 0 of 4 in Takkure): no claim either way
+        return True
+    found, words = book_coverage(searcher, query, game, language)
+    return not words or found / words >= WORDED_AT
