@@ -246,6 +246,22 @@ def test_a_key_the_game_refuses_is_typed_with_its_place_so_a_form_can_leave_it_o
     assert "\n" not in str(refused.value) and key.lower() in str(refused.value)
 
 
+def test_a_refused_key_says_what_the_piece_has_and_where_a_status_word_goes() -> None:
+    # phone review 5, task 13: "a player has no 'active'" named nothing a Takkure player can have
+    document = yaml.safe_load((CORPUS / "takkure/states/score-a-try-tired.yaml").read_text(encoding="utf-8"))
+    document.pop("expect", None)
+    document["pieces"]["7"]["active"] = True
+    with pytest.raises(UnknownKey) as refused:
+        settle_state(all_checks(), all_state_rules(), document)
+    said = str(refused.value)
+    assert "'active' is a status: status: [active]" in said and "a player has activations, at, bac" in said
+    document["pieces"]["7"].pop("active")
+    document["pieces"]["7"]["hat"] = "red"
+    with pytest.raises(UnknownKey) as refused:
+        settle_state(all_checks(), all_state_rules(), document)
+    assert "is a status" not in str(refused.value) and "a player has activations, at, bac" in str(refused.value)
+
+
 def test_a_fact_a_check_does_not_take_is_typed_before_any_fact_is_read() -> None:
     check = all_checks()["pass"]
     with pytest.raises(UnknownKey) as refused:

@@ -6,8 +6,19 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from referee.errors import RefereeError, UnknownKey
-from referee.states.readers import choice, flag, lookup, mapping, number, piece_id, pieces, point, words
+from referee.errors import RefereeError
+from referee.states.readers import (
+    choice,
+    flag,
+    lookup,
+    mapping,
+    number,
+    piece_id,
+    pieces,
+    point,
+    refuse_extra,
+    words,
+)
 from referee.states.tracking import Tracked, TrackedDict
 
 from .checks_card_data import CARDS
@@ -46,9 +57,7 @@ class Mini(Tracked):
         )
         self.kicker = flag(raw.get("kicker", False), f"{where}.kicker")
         self.status = set(words(raw.get("status"), f"{where}.status", STATUSES))
-        extra = sorted(set(raw) - PIECE_KEYS)
-        if extra:
-            raise UnknownKey(f"{where}: a miniature has no {extra[0]!r}", self._where, extra[0])
+        refuse_extra(where, "miniature", raw, PIECE_KEYS, self._where, STATUSES)
 
     @property
     def role(self) -> str:

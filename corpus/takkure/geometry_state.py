@@ -7,7 +7,7 @@ import math
 from typing import ClassVar
 
 from referee.errors import RefereeError, UnknownKey
-from referee.states.readers import choice, lookup, mapping, number, piece_id, pieces, point, words
+from referee.states.readers import choice, lookup, mapping, number, piece_id, pieces, point, refuse_extra, words
 from referee.states.tracking import Tracked, TrackedDict, TrackedWords
 
 TEAMS = ("attack", "defence")
@@ -85,9 +85,7 @@ class Player(Tracked):
                 if isinstance(spot, (int, float))
                 else point(spot, f"{where}.tackle_at", (-EDGE, -EDGE), (EDGE, EDGE), "inches")
             )
-        extra = sorted(set(raw) - PLAYER_KEYS)
-        if extra:
-            raise UnknownKey(f"{where}: a player has no {extra[0]!r}", path, extra[0])
+        refuse_extra(where, "player", raw, PLAYER_KEYS, path, STATUSES)
 
     @property
     def radius(self) -> float:

@@ -5,9 +5,10 @@ the document; each refusal is one RefereeError line naming where in the document
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, UnknownKey
 from referee.validation import values
 from referee.validation.documents import show
 
@@ -119,3 +120,18 @@ def lookup(pieces: dict[str, Any], name: str, source: str) -> Any:
     if key not in pieces:
         raise RefereeError(f"{source}: the action names #{key}, which is not in the state's pieces")
     return pieces[key]
+
+
+def refuse_extra(
+    where: str, noun: str, raw: Mapping[str, Any], known: Iterable[str], path: str, statuses: Iterable[str] = ()
+) -> None:
+    """Raise UnknownKey for the first key of `raw` a `noun` does not have, saying what it has, and,
+    when the key is one of its status words, where it goes ("active" under a Takkure player is a
+    status: phone review 5 wrote it as a key and read only "a player has no 'active'")."""
+    extra = sorted(set(raw) - set(known))
+    if not extra:
+        return
+    key = extra[0]
+    hint = f" ('{key}' is a status: status: [{key}])" if key in set(statuses) else ""
+    has = ", ".join(sorted(known))
+    raise UnknownKey(f"{where}: a {noun} has no {key!r}{hint}; a {noun} has {has}", path, key)
