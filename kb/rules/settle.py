@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from referee.errors import RefereeError
@@ -46,8 +47,11 @@ def checks_of_game(checks: dict[str, Check], game: str | None) -> list[Check]:
 
 
 def find_check(checks: dict[str, Check], name: str) -> Check:
+    """The check named `name`; else one line naming the closest names, in no interface's words (the
+    web page told a phone user to run `referee check --list`: phone review 5, task 21)."""
     if name not in checks:
-        raise RefereeError(f"unknown check {show(name)}; see `referee check --list`")
+        close = difflib.get_close_matches(name, list(checks), n=3, cutoff=0.5)
+        raise RefereeError(f"unknown check {show(name)}" + (f"; closest: {', '.join(close)}" if close else ""))
     return checks[name]
 
 
