@@ -68,14 +68,21 @@ def serve(
     typer.echo("Starting Referee…", err=True)
     with StartingServer(sock, ready, started=started):
         try:
-            _serve(ctx, sock, ready, (host, port), workers, learn, db)
+            _serve(ctx, sock, ready, (host, port), workers, learn, db, started)
         finally:
             sock.close()
             shutil.rmtree(ready.parent, ignore_errors=True)
 
 
 def _serve(
-    ctx: typer.Context, sock: socket.socket, ready: Path, address: tuple[str, int], workers: int, learn: bool, db: Any
+    ctx: typer.Context,
+    sock: socket.socket,
+    ready: Path,
+    address: tuple[str, int],
+    workers: int,
+    learn: bool,
+    db: Any,
+    started: float,
 ) -> None:
     """The app's imports, the knowledge base and its index, then uvicorn on `sock` (already listening)."""
     try:
@@ -84,6 +91,7 @@ def _serve(
         from referee.web.app import LEARN_ENV, READY_ENV, SHEETS_ENV, WORKERS_ENV, create_app
         from referee.web.backend import Settings
         from referee.web.connections import KEEP_ALIVE_SECONDS, TimedH11Protocol
+        from referee.web.starting import STARTED_ENV
     except ImportError as exc:
         missing = f"the web app needs its packages ({exc.name} is missing): pip install 'referee[web]'"
         raise RefereeError(missing) from None
@@ -113,11 +121,12 @@ def _serve(
             learn=learn,
             load_in_background=True,
             ready_file=ready,
+            started_at=started,
         )
         run_uvicorn(create_app(settings, encoders=encoders), sock, options, greet)
     else:  # each worker process builds its app from the environment
         os.environ.update({DB_ENV: str(path.resolve()), WORKERS_ENV: str(workers), SHEETS_ENV: "prepare"})
-        os.environ.update({LEARN_ENV: "1" if learn else "0", READY_ENV: str(ready)})
+        os.environ.update({LEARN_ENV: "1" if learn else "0", READY_ENV: str(ready), STARTED_ENV: repr(started)})
         options.update(factory=True, workers=workers)
         run_uvicorn("referee.web.app:create_app_from_environment", sock, options, greet)
 

@@ -30,7 +30,7 @@ from referee.cli.main import app as cli
 from referee.indexer.search.encoder import Encoder, Encoders
 from referee.indexer.search.index import build_index
 from referee.web.app import create_app
-from referee.web.backend import CHANGE_SECONDS, Settings
+from referee.web.backend import CHANGE_SECONDS, Backend, Settings
 from referee.web.connections import TimedH11Protocol
 from referee.web.sheets import SheetKey, SheetMaker, estimate
 from referee.web.starting import RETRY_SECONDS, StartingServer, request_line, starting_response
@@ -200,6 +200,7 @@ def test_pages_say_starting_while_the_knowledge_base_loads_and_refresh_themselve
         assert page.status_code == 503 and page.headers["retry-after"].isdigit()
         assert '<meta http-equiv="refresh" content="2">' in page.text
         assert "Referee is starting" in page.text and '<link rel="stylesheet"' in page.text
+        assert 'class="starting"' in page.text and 'class="error"' not in page.text  # the stand-in's page, not an error
         assert client.get("/api/games").json()["error"].startswith("Referee is starting")
         assert client.get("/static/style.css").status_code == 200  # the page's style is served meanwhile
         gate.set()
@@ -208,6 +209,15 @@ def test_pages_say_starting_while_the_knowledge_base_loads_and_refresh_themselve
             assert time.monotonic() < deadline, "never ready"
             time.sleep(0.05)
         assert answered.status_code == 200 and game in {g["id"] for g in answered.json()}
+
+
+def test_a_server_process_counts_its_starting_seconds_from_when_serve_began(served) -> None:
+    # phone review 5, task 17: the stand-in said "9 s so far", then the app's page "0 s so far"
+    _, _, db = served
+    backend = Backend(Settings(db, [CORPUS], load_in_background=True, started_at=time.monotonic() - 30))
+    waiting = backend.starting()  # not loaded: what its pages say
+    assert waiting is not None and re.search(r"\(3\d s so far\)", waiting)
+    assert "(0 s so far)" in (Backend(Settings(db, [CORPUS], load_in_background=True)).starting() or "")
 
 
 def _get(port: int, path: str, method: str = "GET") -> httpx.Response:
@@ -222,7 +232,12 @@ def test_the_port_answers_starting_at_once_until_a_server_process_is_up(tmp_path
         page = _get(port, "/takkure/2.01?x=1")
         assert page.status_code == 503 and page.headers["retry-after"] == str(RETRY_SECONDS)
         assert f'<meta http-equiv="refresh" content="{RETRY_SECONDS}">' in page.text and "Starting…" in page.text
-        assert "script" not in page.text and page.headers["content-security-policy"] == "default-src 'none'"
+        assert "script" not in page.text
+        assert page.headers["content-security-policy"] == "default-src 'none'; style-src 'self'"
+        # styled as the app's (phone review 5, task 17: an unstyled page, then the app's red "503" box)
+        assert '<link rel="stylesheet" href="/static/style.css">' in page.text and 'class="starting"' in page.text
+        style = _get(port, "/static/style.css")
+        assert style.status_code == 200 and style.headers["content-type"].startswith("text/css")
         status = _get(port, "/api/status")  # health and JSON: one line saying why
         assert status.status_code == 503 and status.headers["content-type"] == "application/json"
         assert list(status.json()) == ["error"] and "\n" not in status.json()["error"]
@@ -230,7 +245,7 @@ def test_the_port_answers_starting_at_once_until_a_server_process_is_up(tmp_path
         head = _get(port, "/", "HEAD")
         assert head.status_code == 503 and head.content == b""
         assert _get(port, "/", "POST").status_code == 503
-        assert stand_in.answered == 4
+        assert stand_in.answered == 5
         ready.touch()  # a server process of the app is up: the port is its own from now
         deadline = time.monotonic() + 30
         while stand_in.accepting:
@@ -240,7 +255,7 @@ def test_the_port_answers_starting_at_once_until_a_server_process_is_up(tmp_path
             sock.settimeout(5)
             accepted, _ = sock.accept()
             accepted.close()
-        assert stand_in.answered == 4
+        assert stand_in.answered == 5
 
 
 def test_an_unreadable_request_line_is_answered_as_the_page() -> None:

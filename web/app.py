@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -27,7 +27,7 @@ from referee.web import api, pages, statepages
 from referee.web.backend import Backend, Settings
 from referee.web.limits import LimitRequests
 from referee.web.render import HERE, page, render_error
-from referee.web.starting import RETRY_SECONDS
+from referee.web.starting import RETRY_SECONDS, STARTED_ENV, starting_page
 
 log = logging.getLogger("referee.web")
 
@@ -78,6 +78,7 @@ def create_app_from_environment() -> FastAPI:
     prepare = os.environ.get(SHEETS_ENV) == "prepare"
     learn = os.environ.get(LEARN_ENV) == "1"
     ready = Path(os.environ[READY_ENV]) if os.environ.get(READY_ENV) else None
+    started = float(os.environ[STARTED_ENV]) if os.environ.get(STARTED_ENV) else None
     # under `referee serve` a process answers ("starting") while its model loads, never silently
     settings = Settings(
         default_db_path(),
@@ -87,6 +88,7 @@ def create_app_from_environment() -> FastAPI:
         learn=learn,
         load_in_background=ready is not None,
         ready_file=ready,
+        started_at=started,
     )
     return create_app(settings)
 
@@ -116,9 +118,10 @@ class FollowKnowledgeBase:
         status = 500 if backend.failed is not None else 503
         if wants_json(request):
             response: Response = JSONResponse({"error": waiting}, status_code=status)
+        elif backend.failed is None:  # the stand-in's page, as it was: only the seconds go on
+            response = HTMLResponse(starting_page(waiting), status_code=status)
         else:
-            refresh = None if backend.failed is not None else STARTING_REFRESH_SECONDS
-            response = page(request, "error.html", status, status=status, message=waiting, refresh=refresh)
+            response = page(request, "error.html", status, status=status, message=waiting, refresh=None)
         if status == 503:
             response.headers["retry-after"] = str(STARTING_REFRESH_SECONDS)
         await response(scope, receive, send)

@@ -35,6 +35,7 @@ from referee.indexer.search.searcher import Searcher
 from referee.rules.loading import load_rules
 from referee.states.examples import example_state, example_states
 from referee.web.sheets import SheetFiles, SheetKey, SheetMaker, sheet_keys
+from referee.web.starting import starting_words
 
 T = TypeVar("T")
 log = logging.getLogger("referee.web")
@@ -53,6 +54,7 @@ class Settings:
     learn: bool = False  # `referee serve --learn`: a tapped choice is kept in this machine's memory
     load_in_background: bool = False  # `referee serve`: answer at once ("starting") while the model loads
     ready_file: Path | None = None  # `referee serve`: created once this process answers (web.starting stops)
+    started_at: float | None = None  # `referee serve`: when it began (time.monotonic), the "so far" counts from it
     dirs: tuple[Path, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -82,7 +84,7 @@ class Backend:
         self.ready = False  # the first load is done
         self.failed: str | None = None  # why the first load failed
         self.generation = 0  # loads done: a thread's own connection is reopened after a reload
-        self._started_at = time.monotonic()
+        self._started_at = settings.started_at or time.monotonic()
         self._loading: asyncio.Future[None] | None = None
         self._reloading: asyncio.Future[None] | None = None
         self._seen: tuple[Any, ...] = ()
@@ -94,7 +96,7 @@ class Backend:
     async def start(self) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-kb")
         self._light = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-light")
-        self._started_at = time.monotonic()
+        self._started_at = self.settings.started_at or time.monotonic()
         self._seen = knowledge_stamp(self.settings)
         if self.settings.load_in_background:  # `referee serve`: pages say "starting" meanwhile (web.app)
             self._loading = asyncio.ensure_future(self._first_load())
@@ -160,8 +162,7 @@ class Backend:
             return None
         if self.failed is not None:
             return f"Referee could not load the knowledge base: {self.failed}"
-        seconds = round(time.monotonic() - self._started_at)
-        return f"Referee is starting: loading the rules, the search index and the model ({seconds} s so far)."
+        return starting_words(time.monotonic() - self._started_at)
 
     # ------------------------------------------------------------ a game added while serving
 

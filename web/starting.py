@@ -22,23 +22,35 @@ RETRY_SECONDS = 2  # the page looks again this often (as the app's own "starting
 READ_SECONDS = 5.0  # a client that sends no request line within this is dropped
 LOOK_SECONDS = 0.05  # how often the accepting thread looks for the ready file
 MAX_HEAD = 8192  # bytes of a request read, at most: only its first line is used
-CONTENT_SECURITY_POLICY = "default-src 'none'"  # the page has no script, style or image of its own
+CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'"  # the app's stylesheet, nothing else
+# When `referee serve` began (time.monotonic: one clock for every process of the machine), so a
+# server process counts its "so far" from where the stand-in did, not from 0 (phone review 5, task 17)
+STARTED_ENV = "REFEREE_SERVE_STARTED"
+STYLESHEET = Path(__file__).resolve().parent / "static" / "style.css"
 
 
 def starting_words(seconds: float) -> str:
     return f"Referee is starting: loading the rules, the search index and the model ({round(seconds)} s so far)."
 
 
-def starting_response(method: str, path: str, seconds: float) -> bytes:
-    """The whole HTTP response for one request while the app is not up yet."""
-    words = starting_words(seconds)
-    if path.startswith("/api/"):
-        body, kind = json.dumps({"error": words}).encode(), "application/json"
+def starting_page(words: str) -> str:
+    """The "starting" page: the stand-in's and, once a server process answers, the app's own (one
+    page, so nothing on screen changes but the seconds until the app is ready)."""
+    return STARTING_PAGE.format(refresh=RETRY_SECONDS, words=html.escape(words))
+
+
+def starting_response(method: str, path: str, seconds: float, stylesheet: bytes = b"") -> bytes:
+    """The whole HTTP response for one request while the app is not up yet (the app's stylesheet
+    itself, when asked for and given: the page is styled as the app's)."""
+    status = "503 Service Unavailable"
+    if path == "/static/style.css" and stylesheet:
+        status, body, kind = "200 OK", stylesheet, "text/css; charset=utf-8"
+    elif path.startswith("/api/"):
+        body, kind = json.dumps({"error": starting_words(seconds)}).encode(), "application/json"
     else:
-        body = STARTING_PAGE.format(refresh=RETRY_SECONDS, words=html.escape(words)).encode()
-        kind = "text/html; charset=utf-8"
+        body, kind = starting_page(starting_words(seconds)).encode(), "text/html; charset=utf-8"
     head = (
-        "HTTP/1.1 503 Service Unavailable\r\n"
+        f"HTTP/1.1 {status}\r\n"
         f"Content-Type: {kind}\r\n"
         f"Content-Length: {len(body)}\r\n"
         f"Retry-After: {RETRY_SECONDS}\r\n"
@@ -54,11 +66,12 @@ STARTING_PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta http-equiv="refresh" content="{refresh}">
+<link rel="stylesheet" href="/static/style.css">
 <title>Starting · Referee</title></head>
-<body><main>
+<body><main class="starting">
 <h1>Referee</h1>
-<p role="status"><strong>Starting…</strong> (the page refreshes itself)</p>
-<p>{words}</p>
+<p role="status"><strong>Starting…</strong> {words}</p>
+<p class="muted">This page looks again every {refresh} s and opens as soon as Referee is ready.</p>
 </main></body></html>
 """
 
@@ -73,6 +86,10 @@ class StartingServer:
         self.ready = ready
         self.started = time.monotonic() if started is None else started
         self.answered = 0  # requests answered (for the tests and the log)
+        try:  # read once: the page is styled as the app's (a missing file leaves it plain)
+            self._stylesheet = STYLESHEET.read_bytes()
+        except OSError:
+            self._stylesheet = b""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._accept, name="referee-starting", daemon=True)
 
@@ -120,7 +137,7 @@ class StartingServer:
                         return
                     head += chunk
                 method, path = request_line(head)
-                connection.sendall(starting_response(method, path, time.monotonic() - self.started))
+                connection.sendall(starting_response(method, path, time.monotonic() - self.started, self._stylesheet))
                 self.answered += 1
                 connection.shutdown(socket.SHUT_WR)
             except OSError:  # the client left or sent nothing in time: nothing to answer
