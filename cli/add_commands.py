@@ -7,7 +7,16 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.common import DbOption, JsonOption, db_path, encoders_of, fresh_index, friendly, print_json
+from referee.cli.common import (
+    DbOption,
+    JsonOption,
+    db_path,
+    encoders_of,
+    fresh_index,
+    friendly,
+    keep_index_books,
+    print_json,
+)
 from referee.paths import corpus_dirs
 
 app = typer.Typer()
@@ -67,6 +76,8 @@ def add(
     path_db = db_path(db)
     from referee.store.add import add_game  # the book readers and pydantic: only `add` pays for them
 
+    if not no_index:
+        keep_index_books(path_db)
     report = add_game(path, dirs, path_db, title=title, game_id=game_id, trust_code=trust_code).to_dict()
     indexed = "Search index: not built (--no-index); `referee index` builds it."
     if not no_index:
@@ -96,6 +107,8 @@ def remove(
     path_db = db_path(db)
     from referee.store.remove import remove_game  # the game configs (pydantic): only `remove` pays
 
+    if not no_index:
+        keep_index_books(path_db)
     report = remove_game(game, corpus_dirs(corpus), path_db).to_dict()
     if not no_index:
         fresh_index(path_db, encoders_of(ctx))

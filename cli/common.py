@@ -186,6 +186,20 @@ def encoders_of(ctx: typer.Context) -> Encoders:
     return ctx.obj if isinstance(ctx.obj, Encoders) else MODEL_ENCODERS
 
 
+def keep_index_books(path: Path) -> None:
+    """Before a command changes the knowledge base (add, remove, build): an index of an older
+    Referee, current but with no file per book, gets them from its own vectors (no embedding), so
+    the index update after embeds only what changed (`referee.indexer.search.upgrade`)."""
+    if not (path.exists() and (path.parent / f"{path.stem}.index").is_dir()):
+        return  # no index: nothing to keep (and `build` imports nothing of the index's)
+    from referee.indexer.search.upgrade import keep_books  # the index (numpy, faiss): these commands index anyway
+
+    try:
+        keep_books(path)
+    except (RefereeError, OSError):  # an index that cannot be read or written: the update embeds, as before
+        return
+
+
 def fresh_index(path: Path, encoders: Encoders | None = None) -> None:
     """Rebuild the search index first when it is stale, with a progress bar (the model's encoders
     unless others are given)."""

@@ -16,6 +16,7 @@ from referee.cli.common import (
     breadcrumb,
     db_path,
     friendly,
+    keep_index_books,
     list_game_rows,
     print_json,
     print_json_line,
@@ -61,6 +62,7 @@ def build(
 
     games = discover_games(corpus_dirs(Path(corpus) if corpus else None))
     total = len(select_games(games, game))  # a wrong --game fails before any progress is drawn
+    keep_index_books(db_path(db))  # an older index: its books kept before the knowledge base changes
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("Parsing rulebooks", total=total)
         reports = build_knowledge_base(

@@ -175,6 +175,36 @@ def test_referee_index_after_referee_add_embeds_only_the_new_book(tmp_path: Path
     assert f"embedding {units} units of 1 book (harbour-run), 3 books unchanged" in done.stderr
 
 
+def test_an_older_index_without_a_file_per_book_is_not_embedded_again_by_an_add(tmp_path: Path, corpus: Path) -> None:
+    """Phone review 5, task 20: a data folder indexed by an older Referee (its config names no book
+    files) embedded every book again on `referee add`; its own vectors are each book's file now."""
+    shutil.rmtree(corpus / "touchdown-heroes")
+    db, count = str(tmp_path / "r.db"), Counter()
+    cli(count, "build", "--db", db, "--corpus", str(corpus))
+    cli(count, "index", "--db", db)
+    count.take()
+    folder = index_dir(Path(db))
+    for book in folder.glob("book-*.npy"):  # as an older Referee wrote it
+        book.unlink()
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    config.pop("books", None)
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    assert staleness(Path(db)) is None  # current for search, with nothing to carry
+    before = {
+        g: load_index(Path(db)).faiss.reconstruct_n(lo, hi - lo)
+        for g, (lo, hi) in load_index(Path(db)).game_units.items()
+    }
+
+    done = cli(count, "add", str(BOOKS / "harbour-run.html"), "--corpus", str(corpus), "--db", db)
+    units = spans(Path(db))["harbour-run"]
+    assert count.take() == units
+    assert f"embedding {units} units of 1 book (harbour-run), 2 books unchanged" in done.stderr
+    after = load_index(Path(db))
+    for game, vectors in before.items():  # the kept books' vectors are the very ones embedded before
+        lo, hi = after.game_units[game]
+        assert (after.faiss.reconstruct_n(lo, hi - lo) == vectors).all()
+
+
 def test_a_large_index_is_assembled_as_ivf_from_the_books_files(
     tmp_path: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -133,6 +133,16 @@ class Embedding:
         return final
 
 
+def store_book(vectors: np.ndarray, digest: str, folder: Path) -> Path:
+    """Vectors already made (read back from an older index: `upgrade.keep_books`) as a book's file."""
+    partial = folder / f"book-{digest}.partial"
+    with open(partial, "wb") as out:
+        np.lib.format.write_array(out, np.ascontiguousarray(vectors, dtype="<f4"), allow_pickle=False)
+    final = folder / f"book-{digest}-{file_sha(partial)}.npy"
+    partial.rename(final)
+    return final
+
+
 def read_book(path: Path) -> np.ndarray:
     """A book's vectors, mapped from its file (read as FAISS takes them in)."""
     return np.load(path, mmap_mode="r", allow_pickle=False)
