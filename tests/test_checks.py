@@ -543,3 +543,10 @@ def test_checks_of_a_game_without_checks_names_those_with() -> None:
     assert {c.game for c in checks_of_game(all_checks(), "tacocat")} == {"tacocat"}
     with pytest.raises(RefereeError, match=r"games with checks: .*takkure"):
         checks_of_game(all_checks(), "chess")
+
+
+def test_a_silence_says_what_the_book_leaves_open_not_that_the_act_is_unsettled() -> None:
+    # phone review 5, task 14: "the book does not settle forward pass" read as if a forward pass might be legal
+    verdict = settle(all_checks(), None, "rugby-silent", {"about": "forward-pass"})
+    assert verdict.verdict == "unknown" and "the sanction for a forward pass" in verdict.summary
+    assert "backwards only" in verdict.summary

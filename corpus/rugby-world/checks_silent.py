@@ -18,6 +18,14 @@ from .quotes import (
 
 
 SILENT = ("in-goal-catch", "grounded-onto-opponent", "forward-pass", "kick-onto-miniature")
+# What the book leaves open in each, in words: "does not settle forward pass" read as if a forward
+# pass were allowed or unknown (phone review 5, task 14); the pass itself goes backwards only
+OPEN = {
+    "in-goal-catch": "what follows a kick the defence catches in its own in-goal",
+    "grounded-onto-opponent": "where the ball goes when its intersection is held by an opponent",
+    "forward-pass": "the sanction for a forward pass (a pass goes backwards only; no penalty is listed for it)",
+    "kick-onto-miniature": "where a kick that lands on a miniature's intersection ends",
+}
 
 
 @check(
@@ -43,4 +51,4 @@ def rugby_silent(f: dict) -> Verdict:
             because(PENALTY_WHERE, "the infringements it lists do not include a forward pass"),
         ],
     }[f["about"]]
-    return Verdict("unknown", None, quotes, summary=f"unknown: the book does not settle {f['about'].replace('-', ' ')}")
+    return Verdict("unknown", None, quotes, summary=f"unknown: the book does not settle {OPEN[f['about']]}")
