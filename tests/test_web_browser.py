@@ -637,7 +637,7 @@ def test_a_sheet_says_in_words_what_did_not_fit(phone, site: str) -> None:
     counted = int(re.search(r"\d+", hidden.text_content()).group(0))
     assert not hidden.is_visible()
     note = phone.locator(".left-out-note").inner_text()
-    assert f"{counted} other lines" in note and "not on it, on paper or here" in note
+    assert f"leaves out {counted} less needed lines" in note and "here and in the PDF" in note
     assert "did not fit" not in phone.locator("main").inner_text()
 
 
