@@ -477,6 +477,16 @@ def test_ask_page_says_how_sure_in_words_with_the_number_one_tap_away(web, monke
     assert "may answer" not in silent
 
 
+def test_a_translated_books_chain_quotes_it_with_its_translation(web) -> None:
+    # phone review 5, task 13: Tacocat's chain on the state page was Ukrainian only; the Ask page translates
+    page = web.get("/settle/state", params={"example": "tacocat/duel"}).text
+    chain = page.split('id="verdict"', 1)[-1] if 'id="verdict"' in page else page
+    assert "<blockquote>" in chain and '<p class="translation" lang="en">' in chain
+    assert "unofficial translation (en) of the quoted sentences" in chain
+    check = web.get("/settle/duel").text  # a check's page too
+    assert '<p class="translation" lang="en">' in check
+
+
 def test_how_sure_is_said_once_over_an_answer_of_two_cards(web) -> None:
     # phone review 5, task 11: a definition and where it goes on carried the amber words twice
     answer = web.get("/api/ask", params={"q": "what does grounded mean", "game": "takkure"}).json()

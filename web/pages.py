@@ -128,6 +128,7 @@ async def settle_page(request: Request, name: str) -> Response:
             verdict = await backend.run_light(api.check_json, backend, name, None, facts)
         except RefereeError as exc:
             error, status = str(exc), 400
+    translations = await backend.run_light(lambda: present.quote_translations(backend.db, verdict)) if verdict else {}
     kept = {k: v for k, v in params.items() if k not in VIEW_PARAMS}
     return page(
         request,
@@ -143,6 +144,7 @@ async def settle_page(request: Request, name: str) -> Response:
         needed=needed,
         needed_words=words.missing_sentence(needed, labels),
         verdict=verdict,
+        translations=translations,
         error=error,
         # the facts are still the check's own example, not the player's: the verdict says so
         example=bool(example) and kept == example,

@@ -10,6 +10,7 @@ from urllib.parse import quote, urlencode
 
 import jinja2
 
+from referee import store
 from referee.books.translation import LABEL, QuoteTranslation, translate_quote
 from referee.web import words
 
@@ -56,6 +57,43 @@ def quote_translation(item: dict[str, Any]) -> dict[str, Any] | None:
         )
         return decided.to_json()
     return translate_quote(str(item.get("text") or ""), str(item.get("quote") or ""), given["text"], lang).to_json()
+
+
+def quoted_pairs(data: Any) -> list[tuple[str, str]]:
+    """Every (entry id, quote) a verdict's JSON cites, its chain's steps, readings and consequences
+    included, in order, once each."""
+    found: dict[tuple[str, str], None] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            entry, cited = node.get("entry"), node.get("quote")
+            if isinstance(entry, str) and isinstance(cited, str) and cited:
+                found[(entry, cited)] = None
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data)
+    return list(found)
+
+
+def quote_translations(db: Any, data: Any) -> dict[str, dict[str, Any]]:
+    """`"entry|quote"` -> the translation the library decides for that quote (`translate_quote`),
+    for the quotes of a verdict whose entries have one: a Ukrainian book's chain in English too
+    (phone review 5, task 13: Tacocat's chain was Ukrainian only). Read on a worker thread."""
+    pairs = quoted_pairs(data)
+    rows = store.entries_by_ids(db, list(dict.fromkeys(entry for entry, _ in pairs))) if pairs else {}
+    out = {}
+    for entry_id, cited in pairs:
+        entry = rows.get(entry_id)
+        if entry is None or not entry.translations:
+            continue
+        given = entry.translations[0]
+        shown = translate_quote(entry.text, cited, str(given["text"]), str(given.get("lang") or "en"))
+        out[f"{entry_id}|{cited}"] = shown.to_json()
+    return out
 
 
 FROM_SHEET = "from=sheet"  # a rule opened from a sheet's citation: its page links back to the sheet

@@ -151,6 +151,8 @@ async def render_state(
         # for `active` under the one-line "a player has no 'active'")
         document = stateform.without(document, refused.path, refused.key)
     game = verdict.game if verdict else (document or {}).get("game") or (chosen["game"] if chosen else None)
+    said = verdict.to_json() if verdict else None
+    translations = await backend.run_light(lambda: present.quote_translations(backend.db, said)) if said else {}
     rules = backend.state_rules.get(game) if isinstance(game, str) else None
     return page(
         request,
@@ -168,6 +170,7 @@ async def render_state(
         # its JSON, as the API gives it: the templates and their filters (`verdict_words`, `step_query`)
         # read a check's verdict and a state's steps alike, and a check's verdict is its JSON
         verdict=verdict.to_json() if verdict else None,
+        translations=translations,
         check_info=_steps_in_words(backend, verdict),
         drawing=drawing,
         error=error,
