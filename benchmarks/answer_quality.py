@@ -11,9 +11,9 @@ with none. Per set and mode:
 - first quote right: `ask` answers and its first quote holds a gold passage;
 - on screen: a gold passage is in the first quote, the closest rule or a related rule;
 - abstained: the share answered "the book does not say" (a cost on answerable sets, the goal on
-  silent ones); said silent: of those, the ones the page words "The book does not say" (the rest
-  "The book may not say": the closest rule may answer); wrong game: with none given, the answer is
-  from another game;
+  silent ones); said silent: the share worded "The book does not say" (an abstention may be
+  worded "The book may not say": the closest rule may answer); wrong game: with none given, the
+  answer is from another game;
 - checks: a check's verdict leads and it is the right one (the expected check and verdict);
   false lead: a check's verdict leads a question no check settles;
 - confidence: median for right answers, wrong ones and silent questions, and the AUROC of

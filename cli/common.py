@@ -191,13 +191,13 @@ def keep_index_books(path: Path) -> None:
     Referee, current but with no file per book, gets them from its own vectors (no embedding), so
     the index update after embeds only what changed (`referee.indexer.search.upgrade`)."""
     if not (path.exists() and (path.parent / f"{path.stem}.index").is_dir()):
-        return  # no index: nothing to keep (and `build` imports nothing of the index's)
-    from referee.indexer.search.upgrade import keep_books  # the index (numpy, faiss): these commands index anyway
-
+        return  # no index: nothing to keep, and nothing of the index's is imported
     try:
-        keep_books(path)
-    except (RefereeError, OSError):  # an index that cannot be read or written: the update embeds, as before
-        return
+        from referee.indexer.search.upgrade import keep_books  # numpy, faiss: only where an index exists
+
+        keep_books(path, on_wait=lambda message: typer.echo(message, err=True))
+    except Exception:  # only a saving: whatever fails here (no faiss, a full disk, a damaged index),
+        return  # the command goes on, and its index update embeds as it did before
 
 
 def fresh_index(path: Path, encoders: Encoders | None = None) -> None:

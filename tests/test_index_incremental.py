@@ -223,3 +223,21 @@ def test_a_large_index_is_assembled_as_ivf_from_the_books_files(
     assert (index_dir(db) / "vectors.faiss").read_bytes() == incremental
     hits = Searcher(db, encoders=hash_encoders()).search("pass the ball", game="ta-ke", limit=3).hits
     assert hits and all(hit.entry.game == "ta-ke" for hit in hits)
+
+
+def test_a_book_file_that_fails_to_write_leaves_nothing_in_the_index_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # written into the live folder by the upgrade: a partial left there would make every later build
+    # refuse the folder as one Referee did not make (a reviewer, s42)
+    import numpy as np
+
+    from referee.indexer.search import bookvectors
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(np.lib.format, "write_array", full_disk)
+    with pytest.raises(OSError):
+        bookvectors.store_book(np.zeros((2, 4), dtype=np.float32), "0" * 32, tmp_path)
+    assert list(tmp_path.iterdir()) == []

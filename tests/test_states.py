@@ -254,7 +254,7 @@ def test_a_refused_key_says_what_the_piece_has_and_where_a_status_word_goes() ->
     with pytest.raises(UnknownKey) as refused:
         settle_state(all_checks(), all_state_rules(), document)
     said = str(refused.value)
-    assert "'active' is a status: status: [active]" in said and "a player has activations, at, bac" in said
+    assert "'active' is a status word: write status: [active]" in said and "a player has activations, at, bac" in said
     document["pieces"]["7"].pop("active")
     document["pieces"]["7"]["hat"] = "red"
     with pytest.raises(UnknownKey) as refused:

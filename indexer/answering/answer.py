@@ -238,12 +238,13 @@ def ask(
     defined = definition(searcher, without_game_names(question, store.games(searcher.db)), game)
     if defined is not None and premise is None:
         answered, silence = True, None  # the book defines the very word asked about
-    if silence == "abstained" and not worded(searcher, result.query, game, result.question.language):
-        silence = "unworded"  # most of the question's words are not the book's: plainly silent
-    if silence == "abstained" and check and check.settled and check.result and check.result["verdict"] != "unknown":
+    ruling = check.result["verdict"] if check and check.settled and check.result else None
+    if silence in ("abstained", "never") and ruling not in (None, "unknown"):
         # a check rules on what the question says: "the book does not say" under its verdict was a
         # contradiction on the page (phone review 5, task 21); the rules say something, no passage is sure
         silence = "ruled"
+    if silence == "abstained" and not worded(searcher, result.query, game, result.question.language):
+        silence = "unworded"  # most of the question's words are not the book's: plainly silent
     higher, cited, precedence = _links_of(searcher, best.entry.id) if best else ([], [], [])
     related_pairs = _related(searcher, best.entry.id if best else None, hits[:6], cited)
     rows = store.entries_by_ids(searcher.db, [eid for eid, _ in higher + related_pairs])

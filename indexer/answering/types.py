@@ -46,7 +46,7 @@ PREVIEW_AT = 0.7
 UNSURE_AT = 0.10
 
 # Why `ask` did not answer (`Answer.silence`): no passage sure enough ("abstained"), the same with
-# most of the question's words not the book's ("unworded": off the book, `answer.WORDED_AT`), the
+# most of the question's words not the book's ("unworded": off the book, `coverage.WORDED_AT`), the
 # same while a check rules on the question's facts ("ruled": said as unsure, whatever the odds), a
 # check of the very situation says the text is silent, or the book never writes the word asked about.
 SILENCES = ("abstained", "unworded", "ruled", "checked", "never")

@@ -136,10 +136,16 @@ class Embedding:
 def store_book(vectors: np.ndarray, digest: str, folder: Path) -> Path:
     """Vectors already made (read back from an older index: `upgrade.keep_books`) as a book's file."""
     partial = folder / f"book-{digest}.partial"
-    with open(partial, "wb") as out:
-        np.lib.format.write_array(out, np.ascontiguousarray(vectors, dtype="<f4"), allow_pickle=False)
-    final = folder / f"book-{digest}-{file_sha(partial)}.npy"
-    partial.rename(final)
+    try:
+        with open(partial, "wb") as out:
+            np.lib.format.write_array(out, np.ascontiguousarray(vectors, dtype="<f4"), allow_pickle=False)
+        final = folder / f"book-{digest}-{file_sha(partial)}.npy"
+        partial.rename(final)
+    except BaseException:
+        # written into the live index folder: a partial left there makes the folder one Referee
+        # did not make (`index._owned`), and every later build would refuse it
+        partial.unlink(missing_ok=True)
+        raise
     return final
 
 

@@ -6,6 +6,7 @@ unchanged": phone review 5, task 20); with its books kept, the added book's shar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -13,21 +14,23 @@ import numpy as np
 from referee import store
 from referee.indexer.search.bookvectors import find_kept, store_book, units_digest
 from referee.indexer.search.index import index_dir, load_index, read_config, staleness
+from referee.indexer.search.model import PROMPTS
 from referee.indexer.search.units import game_units, plan_units
 from referee.store.lock import write_lock
 
 
-def keep_books(db_path: Path) -> list[str]:
+def keep_books(db_path: Path, on_wait: Callable[[str], None] | None = None) -> list[str]:
     """The games whose vectors were written to files of their own. Nothing is written unless the
-    index is current for the database (its fingerprint, model and units checked by `staleness`),
-    flat (its vectors can be read back exactly), lacks the files, and holds the very units this
-    code plans, in the same order: what is written is what a build would have embedded."""
-    if staleness(db_path) is not None:
+    index is flat (its vectors can be read back exactly), lacks the files, was embedded with this
+    code's passage prompt, is current for the database (its fingerprint, model and units checked by
+    `staleness`, under the write lock: no build swaps the database in meanwhile), and holds the
+    very units this code plans, in the same order: what is written is what a build would embed."""
+    config = read_config(db_path)  # cheap: most indexes have their files, and nothing is hashed
+    if config is None or config.books or config.index_type != "flat" or config.prompts != PROMPTS:
         return []
-    config = read_config(db_path)
-    if config is None or config.books or config.index_type != "flat":
-        return []
-    with write_lock(db_path, "keeping each book's vectors"):
+    with write_lock(db_path, "keeping each book's vectors", on_wait):
+        if staleness(db_path) is not None:
+            return []
         loaded = load_index(db_path)
         db = store.open_db(db_path)
         plan = plan_units(db)

@@ -132,6 +132,6 @@ def refuse_extra(
     if not extra:
         return
     key = extra[0]
-    hint = f" ('{key}' is a status: status: [{key}])" if key in set(statuses) else ""
+    hint = f" ('{key}' is a status word: write status: [{key}])" if key in set(statuses) else ""
     has = ", ".join(sorted(known))
     raise UnknownKey(f"{where}: a {noun} has no {key!r}{hint}; a {noun} has {has}", path, key)
