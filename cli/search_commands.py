@@ -208,7 +208,7 @@ def render_answer(answer: Answer, long: bool = False) -> None:
         typer.echo(answer.premise)
     if not answer.answered:
         if answer.sureness == "unsure":  # the library's call: the closest rule may answer
-            typer.echo(f"Referee is not sure that {answer.game_title}'s book answers this.", nl=False)
+            typer.echo("Referee is not sure that the book answers this.", nl=False)
         else:
             typer.echo(f"Nothing in {answer.game_title} answers this.", nl=False)
         if answer.closest:
